@@ -1,0 +1,58 @@
+# Linux 2.5.50 module-support series: patch, build, boot-test under QEMU.
+#
+#   make boot    patch a copy of $(KSRC), build it, boot the default case
+#   make check   every test; ends with "N passed, N failed"
+#   make help    the other targets
+#
+# KSRC is the pristine 2.5.50 tree; it is only ever read.
+
+KSRC	?= /work/linux-2.5.50
+BUILD	?= $(CURDIR)/build
+ARCH	?= i386
+CASE	?= qemu-test/cases/boot.case
+
+export KSRC BUILD ARCH
+
+TREE	:= $(BUILD)/$(ARCH)/linux-2.5.50
+S	:= scripts
+
+.PHONY: all boot check tree kernel init modules cases unpatch clean help
+
+all: boot
+
+help:
+	@echo 'make boot      patch, build and boot $(CASE) (ARCH=$(ARCH))'
+	@echo 'make check     all tests, ending with "N passed, N failed"'
+	@echo 'make tree      copy KSRC to $(TREE) and quilt push -a'
+	@echo 'make kernel    tree + configure from kernel-config/$$ARCH + build'
+	@echo 'make cases     boot every qemu-test/cases/*.case'
+	@echo 'make unpatch   quilt pop -a and diff the build tree against KSRC'
+	@echo 'make clean     remove $(BUILD)'
+	@echo 'Variables: KSRC=$(KSRC) BUILD=$(BUILD) ARCH=$(ARCH)'
+
+tree:
+	@$(S)/prepare-tree.sh
+
+kernel: tree
+	@$(S)/build-kernel.sh
+
+init:
+	@$(S)/build-guest.sh init
+
+modules: kernel
+	@$(S)/build-guest.sh modules
+
+boot: modules init
+	@$(S)/boot.sh $(CASE)
+
+cases: modules init
+	@$(S)/boot.sh qemu-test/cases/*.case
+
+check:
+	@$(S)/check.sh
+
+unpatch:
+	@$(S)/unpatch.sh
+
+clean:
+	rm -rf $(BUILD)

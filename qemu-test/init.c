@@ -1,0 +1,271 @@
+/*
+ * A tiny /sbin/init for booting Linux 2.5.50 under QEMU, with no libc:
+ * today's glibc refuses to start on a 2.5 kernel.  Raw i386 system calls.
+ *
+ * It reads /steps, one command a line, runs each and prints what happened
+ * on the console, then ends the guest with reboot(2) (QEMU -no-reboot
+ * exits).  Commands:
+ *
+ *	echo TEXT		print TEXT
+ *	cmdline			print /proc/cmdline as "cmdline: ..."
+ *	args			print our argv[] and envp[] as "argv[N]=..."
+ *	cat FILE		print FILE's lines, each as "FILE: line"
+ *	load FILE [ARGS]	init_module(image of FILE, len, ARGS);
+ *				prints "load FILE: RET" (0 or -errno)
+ *	unload NAME		delete_module(NAME, O_NONBLOCK): "unload NAME: RET"
+ *
+ * Anything else prints "init: unknown step". The last line printed is
+ * always "init: done".
+ */
+
+#define __NR_exit		1
+#define __NR_read		3
+#define __NR_write		4
+#define __NR_open		5
+#define __NR_close		6
+#define __NR_mount		21
+#define __NR_sync		36
+#define __NR_reboot		88
+#define __NR_init_module	128
+#define __NR_delete_module	129
+
+#define O_RDONLY	0
+#define O_NONBLOCK	04000
+
+typedef unsigned long size_t;
+
+/* Built without PIC, so %ebx is an ordinary register here. */
+static long sys5(long nr, long a, long b, long c, long d, long e)
+{
+	long ret;
+
+	__asm__ __volatile__("int $0x80"
+			     : "=a" (ret)
+			     : "0" (nr), "b" (a), "c" (b), "d" (c), "S" (d),
+			       "D" (e)
+			     : "memory");
+	return ret;
+}
+
+#define sys3(nr, a, b, c)	sys5(nr, a, b, c, 0, 0)
+
+static size_t slen(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+static int sncmp(const char *a, const char *b, size_t n)
+{
+	for (; n; n--, a++, b++) {
+		if (*a != *b)
+			return 1;
+		if (!*a)
+			return 0;
+	}
+	return 0;
+}
+
+static void out(const char *s, size_t n)
+{
+	while (n) {
+		long r = sys3(__NR_write, 1, (long)s, n);
+
+		if (r <= 0)
+			return;
+		s += r;
+		n -= r;
+	}
+}
+
+static void puts_(const char *s)
+{
+	out(s, slen(s));
+}
+
+static void putnum(long v)
+{
+	char buf[16], *p = buf + sizeof(buf);
+	unsigned long u = v < 0 ? -(unsigned long)v : (unsigned long)v;
+
+	do
+		*--p = '0' + u % 10;
+	while (u /= 10);
+	if (v < 0)
+		*--p = '-';
+	out(p, buf + sizeof(buf) - p);
+}
+
+/* Big enough for the largest test module and the longest /proc file. */
+static char filebuf[1 << 20];
+static char steps[1 << 18];
+
+/* Read a whole file into buf (NUL-terminated); returns length or -errno. */
+static long slurp(const char *path, char *buf, size_t max)
+{
+	long fd, n, len = 0;
+
+	fd = sys3(__NR_open, (long)path, O_RDONLY, 0);
+	if (fd < 0)
+		return fd;
+	while (len < (long)max - 1) {
+		n = sys3(__NR_read, fd, (long)(buf + len), max - 1 - len);
+		if (n < 0) {
+			sys3(__NR_close, fd, 0, 0);
+			return n;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	buf[len] = '\0';
+	sys3(__NR_close, fd, 0, 0);
+	return len;
+}
+
+static void report(const char *what, const char *name, long ret)
+{
+	puts_(what);
+	puts_(" ");
+	puts_(name);
+	puts_(": ");
+	putnum(ret);
+	puts_("\n");
+}
+
+static void cat(const char *path, const char *prefix)
+{
+	long len = slurp(path, filebuf, sizeof(filebuf));
+	char *p, *nl;
+
+	if (len < 0) {
+		report("cat", path, len);
+		return;
+	}
+	for (p = filebuf; *p; p = nl + 1) {
+		for (nl = p; *nl && *nl != '\n'; nl++)
+			;
+		puts_(prefix);
+		out(p, nl - p);
+		puts_("\n");
+		if (!*nl)
+			break;
+	}
+}
+
+static void load(char *arg)
+{
+	char *file = arg, *args;
+	long len;
+
+	for (args = arg; *args && *args != ' '; args++)
+		;
+	if (*args)
+		*args++ = '\0';
+	len = slurp(file, filebuf, sizeof(filebuf));
+	if (len < 0) {
+		report("load", file, len);
+		return;
+	}
+	report("load", file, sys3(__NR_init_module, (long)filebuf, len,
+				  (long)args));
+}
+
+static void run(char *line, char **argv, char **envp)
+{
+	int i;
+
+	if (!sncmp(line, "echo ", 5)) {
+		puts_(line + 5);
+		puts_("\n");
+	} else if (!sncmp(line, "cmdline", 8)) {
+		cat("/proc/cmdline", "cmdline: ");
+	} else if (!sncmp(line, "args", 5)) {
+		for (i = 0; argv[i]; i++) {
+			puts_("argv[");
+			putnum(i);
+			puts_("]=");
+			puts_(argv[i]);
+			puts_("\n");
+		}
+		for (i = 0; envp[i]; i++) {
+			puts_("envp[");
+			putnum(i);
+			puts_("]=");
+			puts_(envp[i]);
+			puts_("\n");
+		}
+	} else if (!sncmp(line, "cat ", 4)) {
+		char prefix[256];
+		size_t n = slen(line + 4);
+
+		if (n > sizeof(prefix) - 3)
+			n = sizeof(prefix) - 3;
+		for (i = 0; i < (int)n; i++)
+			prefix[i] = line[4 + i];
+		prefix[n] = ':';
+		prefix[n + 1] = ' ';
+		prefix[n + 2] = '\0';
+		cat(line + 4, prefix);
+	} else if (!sncmp(line, "load ", 5)) {
+		load(line + 5);
+	} else if (!sncmp(line, "unload ", 7)) {
+		report("unload", line + 7,
+		       sys3(__NR_delete_module, (long)(line + 7), O_NONBLOCK, 0));
+	} else if (*line && *line != '#') {
+		puts_("init: unknown step: ");
+		puts_(line);
+		puts_("\n");
+	}
+}
+
+int main(int argc, char **argv, char **envp)
+{
+	long len, ret;
+	char *p, *nl;
+
+	(void)argc;
+	puts_("init: started\n");
+	ret = sys5(__NR_mount, (long)"proc", (long)"/proc", (long)"proc", 0, 0);
+	if (ret < 0)
+		report("mount", "/proc", ret);
+
+	len = slurp("/steps", steps, sizeof(steps));
+	if (len < 0)
+		report("open", "/steps", len);
+	for (p = steps; len > 0 && *p; p = nl + 1) {
+		for (nl = p; *nl && *nl != '\n'; nl++)
+			;
+		if (!*nl) {
+			run(p, argv, envp);
+			break;
+		}
+		*nl = '\0';
+		run(p, argv, envp);
+	}
+
+	puts_("init: done\n");
+	sys3(__NR_sync, 0, 0, 0);
+	/* LINUX_REBOOT_MAGIC1, MAGIC2, LINUX_REBOOT_CMD_RESTART */
+	sys5(__NR_reboot, 0xfee1dead, 672274793, 0x01234567, 0, 0);
+	sys3(__NR_exit, 0, 0, 0);
+	return 0;
+}
+
+/* The kernel enters here: argc, argv[], NULL, envp[], NULL on the stack. */
+__asm__(".text\n"
+	".globl _start\n"
+	"_start:\n\t"
+	"xorl %ebp, %ebp\n\t"
+	"movl (%esp), %eax\n\t"
+	"leal 4(%esp), %ecx\n\t"
+	"leal 8(%esp,%eax,4), %edx\n\t"
+	"andl $-16, %esp\n\t"
+	"pushl %edx\n\t"
+	"pushl %ecx\n\t"
+	"pushl %eax\n\t"
+	"call main\n\t"
+	"hlt\n");

@@ -1,0 +1,21 @@
+#!/bin/bash
+# Boot the built kernel with the given cases; one case shows its console.
+. "$(dirname "$0")/lib.sh"
+need_tools qemu-system-i386:qemu-system-x86 mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
+[ $# -gt 0 ] || die "usage: boot.sh CASE..."
+G=$BUILD/$ARCH/guest
+kernel=$TREE/arch/i386/boot/bzImage
+[ -f "$kernel" ] || die "no $kernel: run make kernel"
+show=
+[ $# -eq 1 ] && show=--show
+t0=$(now)
+python3 "$TOP/scripts/run-cases.py" $show --kernel "$kernel" --init "$G/init" \
+	--modules $(cat "$G/modules.list" 2>/dev/null) \
+	--logdir "$BUILD/$ARCH/logs" "$@"
+rc=$?
+if [ $rc -eq 0 ]; then
+	msg "VERDICT: PASS ($# case(s), $(elapsed "$t0") s)"
+else
+	msg "VERDICT: FAIL ($(elapsed "$t0") s)"
+fi
+exit $rc

@@ -1,0 +1,46 @@
+#!/bin/bash
+# Build the guest side: "init" (our libc-free /sbin/init) or "modules"
+# (qemu-test/modules, built with kbuild against the patched tree).
+. "$(dirname "$0")/lib.sh"
+
+G=$BUILD/$ARCH/guest
+mkdir -p "$G"
+case "${1:-}" in
+init)
+	[ "$ARCH" = i386 ] || die "the guest init is i386 only"
+	need_tools gcc:gcc-multilib
+	# Static, no libc, no PIE: the kernel's ELF loader is from 2002.
+	gcc -m32 -O2 -Wall -Wextra -Werror -ffreestanding -fno-pie -no-pie \
+		-fno-stack-protector -fno-asynchronous-unwind-tables \
+		-fcf-protection=none -nostdlib -static -Wl,--build-id=none \
+		-Wl,-z,noexecstack -o "$G/init.tmp" "$TOP/qemu-test/init.c" ||
+		die "building qemu-test/init.c failed (is gcc-multilib installed?)"
+	mv "$G/init.tmp" "$G/init"
+	msg "guest init: $G/init"
+	;;
+modules)
+	[ -d "$TREE/.pc" ] || die "no patched tree: run make tree"
+	rm -rf "$G/mods"
+	cp -a "$TOP/qemu-test/modules" "$G/mods"
+	log=$BUILD/$ARCH/modules.log
+	if ! kmake SUBDIRS="$G/mods" modules > "$log" 2>&1; then
+		grep -E 'error|Error|warning' "$log" | head -40 >&2
+		die "building the test modules failed (log: $log)"
+	fi
+	if grep -E "^$G/mods/.*warning" "$log" >&2; then
+		die "the test modules must build without warnings (log: $log)"
+	fi
+	mods=$(make -s -C "$G/mods" -f Makefile -f - print-obj-m <<'MK'
+print-obj-m:
+	@echo $(obj-m)
+MK
+)
+	: > "$G/modules.list"
+	for m in $mods; do
+		[ -f "$G/mods/$m" ] || die "module $m was not built"
+		echo "$G/mods/$m" >> "$G/modules.list"
+	done
+	msg "test modules: $(echo $mods)"
+	;;
+*)	die "usage: build-guest.sh init|modules" ;;
+esac

@@ -1,0 +1,45 @@
+#!/bin/bash
+# Configure $TREE from kernel-config/$ARCH and build the kernel image.
+# The build log goes to $BUILD/$ARCH/build.log; the time is printed.
+. "$(dirname "$0")/lib.sh"
+
+cfg=$TOP/kernel-config/$ARCH
+[ -f "$cfg" ] || die "no kernel-config/$ARCH"
+[ -d "$TREE" ] || die "no tree $TREE: run make tree"
+case "$ARCH" in
+i386)	need_tools gcc:gcc-multilib make:make ld:binutils bc:bc
+	image=bzImage; imagefile=arch/i386/boot/bzImage ;;
+ppc)	need_tools powerpc-linux-gnu-gcc:gcc-powerpc-linux-gnu
+	image=vmlinux; imagefile=vmlinux ;;
+ppc64)	need_tools powerpc64-linux-gnu-gcc:gcc-powerpc64-linux-gnu
+	image=vmlinux; imagefile=vmlinux ;;
+sparc64) need_tools sparc64-linux-gnu-gcc:gcc-sparc64-linux-gnu
+	image=vmlinux; imagefile=vmlinux ;;
+*)	die "ARCH=$ARCH is not supported" ;;
+esac
+# -m32 needs the 32-bit libgcc/crt only for host programs we never link,
+# but gcc refuses -m32 without them on some installs: check once.
+if [ "$ARCH" = i386 ] && ! echo 'int x;' | gcc -m32 -c -xc - -o /dev/null 2>/dev/null; then
+	die "gcc -m32 does not work; install with: apt-get install gcc-multilib"
+fi
+
+log=$BUILD/$ARCH/build.log
+if ! cmp -s "$cfg" "$TREE/.config.harness"; then
+	cp "$cfg" "$TREE/.config"
+	cp "$cfg" "$TREE/.config.harness"
+	if ! kmake oldconfig < /dev/null > "$BUILD/$ARCH/oldconfig.log" 2>&1; then
+		cat "$BUILD/$ARCH/oldconfig.log" >&2
+		die "make oldconfig failed"
+	fi
+	if grep -q '(NEW)' "$BUILD/$ARCH/oldconfig.log"; then
+		grep '(NEW)' "$BUILD/$ARCH/oldconfig.log" >&2
+		die "kernel-config/$ARCH is incomplete: oldconfig asked questions"
+	fi
+fi
+msg "building $image for $ARCH ($JOBS jobs), log in $log"
+t0=$(now)
+if ! kmake -j"$JOBS" $image > "$log" 2>&1; then
+	grep -E 'error|Error' "$log" | head -40 >&2
+	die "kernel build failed after $(elapsed "$t0") s (log: $log)"
+fi
+msg "kernel built in $(elapsed "$t0") s: $(ls -l "$TREE/$imagefile" | awk '{print $5}') bytes $imagefile"

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Boot a kernel under QEMU once per test case and check its console.
+
+A case file (qemu-test/cases/*.case) holds lines of "key: value":
+
+    # comment
+    append: words added to the kernel command line (may repeat)
+    step:   a line for the guest init's /steps (may repeat, in order)
+    expect: a Python regex that some console line must match; expects
+            match in order, each after the line the previous one matched
+    absent: a regex that no console line may match
+    absent-after: MARKER => REGEX: no line after the first line that
+            matches MARKER may match REGEX
+    timeout: seconds for this boot (default 60)
+
+In append and step values, "{rep N TEXT}" stands for TEXT repeated N
+times and "\\xNN" for the byte NN, so hostile input stays readable.
+
+Every boot adds "console=ttyS0 root=/dev/ram0 panic=1" in front of the
+case's own words; the initrd holds /sbin/init, /steps and the modules
+given with --modules (as /m/NAME).  Each case prints "PASS: case NAME"
+or "FAIL: case NAME: why"; the console goes to LOGDIR/NAME.log.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+BASE_APPEND = "console=ttyS0 root=/dev/ram0 panic=1"
+# Lines that mean the kernel died, whatever the case expects.
+FATAL = [r"Kernel panic", r"Oops", r"kernel BUG", r"Unable to handle kernel",
+         r"general protection fault"]
+
+
+class CaseError(Exception):
+    pass
+
+
+def expand(text):
+    """Expand {rep N TEXT} and \\xNN; returns bytes."""
+    def rep(m):
+        n = int(m.group(1))
+        if n < 0 or n > 1 << 20:
+            raise CaseError("repeat count out of range: %d" % n)
+        return m.group(2) * n
+    text = re.sub(r"\{rep (\d+) ([^}]*)\}", rep, text)
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        if text.startswith("\\x", i) and re.match(r"[0-9a-fA-F]{2}", text[i + 2:i + 4]):
+            out.append(int(text[i + 2:i + 4], 16))
+            i += 4
+        else:
+            out += text[i].encode()
+            i += 1
+    return bytes(out)
+
+
+def parse_case(path):
+    case = {"append": [], "step": [], "expect": [], "absent": [],
+            "absent-after": [], "timeout": 60,
+            "allow-fatal": False}
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            key, sep, val = line.partition(":")
+            key = key.strip()
+            val = val[1:] if val.startswith(" ") else val
+            if not sep or key not in case:
+                raise CaseError("%s:%d: not a 'key: value' line with a known key"
+                                % (path, n))
+            if key == "timeout":
+                case[key] = int(val)
+            elif key == "allow-fatal":
+                case[key] = val.strip() == "yes"
+            else:
+                if key == "absent-after":
+                    if " => " not in val:
+                        raise CaseError("%s:%d: absent-after needs 'MARKER => REGEX'"
+                                        % (path, n))
+                    val = tuple(val.split(" => ", 1))
+                for r in (val if isinstance(val, tuple) else
+                          (val,) if key in ("expect", "absent") else ()):
+                    try:
+                        re.compile(r)
+                    except re.error as e:
+                        raise CaseError("%s:%d: bad regex: %s" % (path, n, e))
+                case[key].append(val)
+    return case
+
+
+def make_initrd(case, init, modules, workdir):
+    root = os.path.join(workdir, "root")
+    for d in ("sbin", "proc", "dev", "m"):
+        os.makedirs(os.path.join(root, d), exist_ok=True)
+    shutil.copy(init, os.path.join(root, "sbin", "init"))
+    for m in modules:
+        shutil.copy(m, os.path.join(root, "m", os.path.basename(m)))
+    with open(os.path.join(root, "steps"), "wb") as f:
+        for s in case["step"]:
+            f.write(expand(s) + b"\n")
+    size_kb = 256 + sum(os.path.getsize(os.path.join(dp, fn)) for dp, _, fns in
+                        os.walk(root) for fn in fns) // 1024 * 2
+    img = os.path.join(workdir, "initrd.img")
+    # 2.5.50's ext2: revision 1 with 128-byte inodes, no newer features.
+    subprocess.run(["mke2fs", "-q", "-t", "ext2", "-r", "1", "-I", "128",
+                    "-O", "none,sparse_super,filetype", "-b", "1024", "-N", "64",
+                    "-d", root, "-F", img, str(size_kb)],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cmds = os.path.join(workdir, "debugfs.cmds")
+    with open(cmds, "w") as f:
+        f.write("cd /dev\nmknod console c 5 1\n")
+    subprocess.run(["debugfs", "-w", "-f", cmds, img], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return img
+
+
+def check(case, lines):
+    """Returns a list of failures (empty when the case passed)."""
+    fails = []
+    pos = 0
+    for e in case["expect"]:
+        r = re.compile(e)
+        for i in range(pos, len(lines)):
+            if r.search(lines[i]):
+                pos = i + 1
+                break
+        else:
+            seen = any(r.search(l) for l in lines)
+            fails.append("expected %r%s" % (e, " (only earlier, out of order)"
+                                             if seen else ""))
+    for a in case["absent"] + ([] if case["allow-fatal"] else FATAL):
+        r = re.compile(a)
+        for l in lines:
+            if r.search(l):
+                fails.append("unexpected %r: %s" % (a, l.strip()[:200]))
+                break
+    for marker, a in case["absent-after"]:
+        m, r = re.compile(marker), re.compile(a)
+        start = next((i for i, l in enumerate(lines) if m.search(l)), None)
+        if start is None:
+            fails.append("marker %r never seen" % marker)
+            continue
+        for l in lines[start + 1:]:
+            if r.search(l):
+                fails.append("after %r, unexpected %r: %s" % (marker, a, l.strip()[:200]))
+                break
+    return fails
+
+
+def run_case(path, args):
+    name = os.path.basename(path)[:-len(".case")]
+    try:
+        case = parse_case(path)
+    except (CaseError, ValueError) as e:
+        return name, ["bad case file: %s" % e], 0.0
+    log = os.path.join(args.logdir, name + ".log")
+    with tempfile.TemporaryDirectory(prefix="case-") as work:
+        try:
+            img = make_initrd(case, args.init, args.modules, work)
+            append = b" ".join([BASE_APPEND.encode()] +
+                               [expand(a) for a in case["append"]])
+        except (CaseError, subprocess.CalledProcessError, OSError) as e:
+            return name, ["initrd: %s" % e], 0.0
+        cmd = [args.qemu, "-kernel", args.kernel, "-initrd", img,
+               "-append", append, "-m", "64", "-nographic", "-monitor", "none",
+               "-no-reboot", "-nic", "none"] + args.qemu_opt
+        t0 = time.time()
+        fails = []
+        with open(log, "wb") as out:
+            try:
+                p = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL,
+                                   timeout=case["timeout"])
+                if p.returncode != 0:
+                    fails.append("qemu exited with %d" % p.returncode)
+            except subprocess.TimeoutExpired:
+                fails.append("no shutdown within %d s" % case["timeout"])
+        dt = time.time() - t0
+    with open(log, "rb") as f:
+        lines = f.read().decode("utf-8", "replace").replace("\r", "").split("\n")
+    fails += check(case, lines)
+    return name, fails, dt
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("--init", required=True)
+    ap.add_argument("--modules", nargs="*", default=[])
+    ap.add_argument("--logdir", required=True)
+    ap.add_argument("--qemu", default="qemu-system-i386")
+    ap.add_argument("--qemu-opt", action="append", default=[])
+    ap.add_argument("--show", action="store_true", help="print each console log")
+    ap.add_argument("cases", nargs="+")
+    args = ap.parse_args()
+    for tool in (args.qemu, "mke2fs", "debugfs"):
+        if not shutil.which(tool):
+            sys.exit("*** error: %s not found; install with: apt-get install %s" %
+                     (tool, "e2fsprogs" if tool != args.qemu else
+                      "qemu-system-x86"))
+    for f in [args.kernel, args.init] + args.modules:
+        if not os.path.isfile(f):
+            sys.exit("*** error: %s does not exist" % f)
+    os.makedirs(args.logdir, exist_ok=True)
+    failed = 0
+    for c in args.cases:
+        name, fails, dt = run_case(c, args)
+        if args.show:
+            with open(os.path.join(args.logdir, name + ".log"), "rb") as f:
+                sys.stdout.write(f.read().decode("utf-8", "replace"))
+        if fails:
+            failed += 1
+            print("FAIL: case %s (%.1f s): %s" % (name, dt, "; ".join(fails)))
+            print("      console: %s" % os.path.join(args.logdir, name + ".log"))
+        else:
+            print("PASS: case %s (%.1f s boot)" % (name, dt))
+        sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
