@@ -13,7 +13,7 @@ BUILD=${BUILD:-$TOP/build}
 ARCH=${ARCH:-i386}
 case "$BUILD" in /*) ;; *) BUILD=$TOP/$BUILD ;; esac
 TREE=$BUILD/$ARCH/linux-2.5.50
-PATCHES=$TOP/patches
+PATCHES=${PATCHES_DIR:-$TOP/patches}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 msg()  { printf '>>> %s\n' "$*"; }

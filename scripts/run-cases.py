@@ -215,7 +215,8 @@ def main():
         name, fails, dt = run_case(c, args)
         if args.show:
             with open(os.path.join(args.logdir, name + ".log"), "rb") as f:
-                sys.stdout.write(f.read().decode("utf-8", "replace"))
+                sys.stdout.write(f.read().decode("utf-8", "replace")
+                                 .replace("\r", "") + "\n")
         if fails:
             failed += 1
             print("FAIL: case %s (%.1f s): %s" % (name, dt, "; ".join(fails)))

@@ -11,7 +11,7 @@ fi
 # tree writable, so compare only files the pristine tree has, plus any
 # source file the series added and quilt failed to remove.
 kmake -s mrproper >/dev/null 2>&1
-if diff -r -q -x .pc -x .harness-copy -x 'patches' "$KSRC" "$TREE"; then
+if diff -r -q -x .pc -x '.harness-*' -x .config.harness "$KSRC" "$TREE"; then
 	msg "unpatched tree is identical to $KSRC"
 else
 	die "unpatched tree differs from $KSRC"

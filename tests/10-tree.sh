@@ -1,0 +1,40 @@
+#!/bin/bash
+# The series applies to the pristine tree with quilt, with no fuzz and no
+# offset; quilt pop -a gives back the pristine tree; a patch that would
+# need fuzz is refused.
+. "$(dirname "$0")/lib-test.sh"
+need_tree_or_skip "tree: series applies" "tree: unpatch equals pristine" \
+	"tree: fuzzy patch refused"
+
+if quiet "$TOP/scripts/prepare-tree.sh"; then
+	pass "tree: all $(q series | wc -l) patches of patches/series apply without fuzz or offset"
+else
+	fail "tree: patches/series does not apply cleanly"
+fi
+
+# Unpatch in a separate build dir so the main build stays.
+tmp=$(mktemp -d "$BUILD/unpatch.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+if quiet env BUILD="$tmp" "$TOP/scripts/prepare-tree.sh" &&
+   quiet env BUILD="$tmp" "$TOP/scripts/unpatch.sh"; then
+	pass "tree: quilt pop -a leaves a tree identical to KSRC (diff -r)"
+else
+	fail "tree: unpatched tree differs from KSRC"
+fi
+
+# A copy of the series whose first patch has a shifted hunk must fail.
+fake=$tmp/patches
+mkdir -p "$fake/compat"
+first=$(grep -v '^#' "$TOP/patches/series" | grep . | head -1)
+# Shift every hunk of the first patch by 3 lines: quilt then needs an offset.
+perl -pe 's/^@@ -(\d+)(,\d+)? \+(\d+)/"@@ -".($1+3).$2." +".($3+3)/e' \
+	"$TOP/patches/$first" > "$fake/$first"
+echo "$first" > "$fake/series"
+if env BUILD="$tmp/off" PATCHES_DIR="$fake" "$TOP/scripts/prepare-tree.sh" > "$tmp/o" 2>&1; then
+	fail "tree: a patch that needs an offset was accepted"
+elif grep -q "do not apply cleanly" "$tmp/o"; then
+	pass "tree: a hunk that needs an offset fails the build loudly"
+else
+	fail "tree: offset patch failed without the expected message: $(tail -2 "$tmp/o")"
+fi
+exit 0
