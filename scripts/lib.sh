@@ -88,7 +88,10 @@ kmake() {
 	ppc64)	cross="CROSS_COMPILE=powerpc64-linux-gnu-" ;;
 	sparc64) cross="CROSS_COMPILE=sparc64-linux-gnu-" ;;
 	esac
-	make -C "$TREE" ARCH="$ARCH" $cross "$@"
+	# scripts/arch/$ARCH.sh may add make variables to kmake_args.
+	local -a kmake_args=()
+	[ -f "$TOP/scripts/arch/$ARCH.sh" ] && . "$TOP/scripts/arch/$ARCH.sh"
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$TREE" ARCH="$ARCH" $cross "${kmake_args[@]}" "$@"
 }
 
 now() { date +%s.%N; }

@@ -1,0 +1,8 @@
+/* Second half of a multi-part module; includes <linux/module.h> too, so
+   its object carries the module name as well: the link keeps one. */
+#include <linux/module.h>
+
+int multi_answer(void)
+{
+	return 42;
+}

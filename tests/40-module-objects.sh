@@ -1,0 +1,81 @@
+#!/bin/bash
+# Module names and device tables, checked on the objects kbuild builds
+# from qemu-test/modules against the patched tree.
+. "$(dirname "$0")/lib-test.sh"
+export ARCH=i386
+need_tree_or_skip "modules: test modules build" "modules: names" \
+	"modules: shared object has no name" "modules: no_module_init gone" \
+	"modtables: pcimap" "modtables: usbmap" "modtables: bad input"
+
+quiet make -s -C "$TOP" modules || { fail "modules: test modules do not build"; exit 0; }
+pass "modules: test modules build with kbuild (SUBDIRS=), warning-free"
+M=$BUILD/$ARCH/guest/mods
+
+# Each module: one .gnu.linkonce.modname section holding its own name.
+for m in hello multipart divas eicon noinit devtable; do
+	n=$(readelf -SW "$M/$m.o" | grep -c '\.gnu\.linkonce\.modname')
+	name=$(objcopy -O binary -j .gnu.linkonce.modname "$M/$m.o" /dev/stdout 2>/dev/null | tr -d '\0')
+	size=$(readelf -SW "$M/$m.o" | sed -n 's/.*\.gnu\.linkonce\.modname *PROGBITS *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\) .*/\1/p')
+	size=$((16#${size:-0}))
+	if [ "$n" = 1 ] && [ "$name" = "$m" ] && [ "$size" = 60 ]; then
+		pass "modules: $m.o carries its name once (.gnu.linkonce.modname = \"$name\", 60 bytes)"
+	else
+		fail "modules: $m.o: $n modname sections, name \"$name\", size $size (want 1, \"$m\", 60)"
+	fi
+done
+if readelf -SW "$M/shared_common.o" | grep -q modname; then
+	fail "modules: shared_common.o (linked into divas and eicon) carries a module name"
+else
+	pass "modules: shared_common.o, linked into two modules, carries no name"
+fi
+if grep -q "shared_common\.c *$" "$BUILD/$ARCH/modules.log" &&
+   ! grep "shared_common\.c *$" "$BUILD/$ARCH/modules.log" | grep -q KBUILD_MODNAME; then
+	pass "modules: kbuild compiles the shared object without KBUILD_MODNAME"
+else
+	fail "modules: shared_common.o compiled with a KBUILD_MODNAME"
+fi
+left=$(cd "$TREE" && grep -rl --include='*.[chS]' -e 'no_module_init' -e '"\.modulename"' \
+	-e '__DEFINE_MODULE_NAME' . 2>/dev/null | grep -v '^\./\.pc/')
+if [ -z "$left" ]; then
+	pass "modules: no no_module_init, .modulename or __DEFINE_MODULE_NAME left in the tree"
+else
+	fail "modules: left in the tree: $left"
+fi
+
+# modtables reads the tables from the object, no relocation; compare with
+# what the module's C source says (derived from the source, not the .o).
+T=$BUILD/$ARCH/modtables
+gcc -O2 -Wall -Wextra -Werror -o "$T" "$TOP/scripts/modtables.c" ||
+	{ fail "modtables: does not build"; exit 0; }
+for k in pcimap usbmap; do
+	want=$(python3 "$TOP/tests/helpers/devtable-expect.py" $k "$TOP/qemu-test/modules/devtable.c" "$TREE")
+	got=$("$T" $k "$M/devtable.o")
+	entries=$(echo "$want" | grep -vc '^#')
+	if [ "$want" = "$got" ] && [ "$entries" -ge 2 ]; then
+		pass "modtables: $k lines of devtable.o match its source ($entries entries)"
+	else
+		fail "modtables: $k differs from the source:"
+		diff <(echo "$want") <(echo "$got") | sed 's/^/    | /'
+	fi
+done
+# devtable.c is built with -ftoplevel-reorder: the old depmod's pointer
+# and size must survive through __attribute_used__ alone.
+syms=$(nm "$M/devtable.o")
+if echo "$syms" | grep -q " __module_pci_device_table$" &&
+   echo "$syms" | grep -q " __module_usb_device_size$" &&
+   echo "$syms" | grep -q " D __mod_pci_device_table$"; then
+	pass "modules: devtable.o keeps the old table pointer and size beside the __mod_ alias"
+else
+	fail "modules: devtable.o lost __module_*_table/_size or __mod_pci_device_table"
+fi
+if [ "$("$T" pcimap "$M/hello.o" | wc -l)" = 1 ]; then
+	pass "modtables: a module without a table gives only the header"
+else
+	fail "modtables: hello.o has no table but got entries"
+fi
+if ! "$T" pcimap "$TOP/README" > /dev/null 2>&1 && ! "$T" bogus "$M/hello.o" > /dev/null 2>&1; then
+	pass "modtables: a non-ELF file or bad map name is an error"
+else
+	fail "modtables: bad input accepted"
+fi
+exit 0
