@@ -1,0 +1,24 @@
+#!/bin/bash
+# Install the Debian packages the harness needs (run as root).  Only the
+# missing ones are installed; nothing is downloaded from anywhere else.
+set -eu
+pkgs="make gcc gcc-multilib binutils quilt patch diffutils bc flex bison perl
+      python3 e2fsprogs file qemu-system-x86 qemu-system-ppc qemu-system-sparc
+      gcc-powerpc-linux-gnu gcc-powerpc64-linux-gnu gcc-sparc64-linux-gnu
+      binutils-ia64-linux-gnu clang libclang-rt-14-dev diffstat"
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "*** missing packages:$missing" >&2
+	echo "*** run as root: apt-get install$missing" >&2
+	exit 1
+fi
+echo ">>> installing:$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends $missing > /tmp/install-deps.log 2>&1 ||
+	{ tail -30 /tmp/install-deps.log >&2; exit 1; }
