@@ -8,13 +8,13 @@ mkdir -p "$G"
 case "${1:-}" in
 init)
 	[ "$ARCH" = i386 ] || die "the guest init is i386 only"
-	need_tools gcc:gcc-multilib
+	need_tools gcc:gcc-12-multilib
 	# Static, no libc, no PIE: the kernel's ELF loader is from 2002.
 	gcc -m32 -O2 -Wall -Wextra -Werror -ffreestanding -fno-pie -no-pie \
 		-fno-stack-protector -fno-asynchronous-unwind-tables \
 		-fcf-protection=none -nostdlib -static -Wl,--build-id=none \
 		-Wl,-z,noexecstack -o "$G/init.tmp" "$TOP/qemu-test/init.c" ||
-		die "building qemu-test/init.c failed (is gcc-multilib installed?)"
+		die "building qemu-test/init.c failed (is gcc-12-multilib installed?)"
 	mv "$G/init.tmp" "$G/init"
 	msg "guest init: $G/init"
 	;;

@@ -7,7 +7,7 @@ cfg=$TOP/kernel-config/$ARCH
 [ -f "$cfg" ] || die "no kernel-config/$ARCH"
 [ -d "$TREE" ] || die "no tree $TREE: run make tree"
 case "$ARCH" in
-i386)	need_tools gcc:gcc-multilib make:make ld:binutils bc:bc
+i386)	need_tools gcc:gcc-12-multilib make:make ld:binutils bc:bc
 	image=bzImage; imagefile=arch/i386/boot/bzImage ;;
 ppc)	need_tools powerpc-linux-gnu-gcc:gcc-powerpc-linux-gnu
 	image=vmlinux; imagefile=vmlinux ;;
@@ -20,7 +20,7 @@ esac
 # -m32 needs the 32-bit libgcc/crt only for host programs we never link,
 # but gcc refuses -m32 without them on some installs: check once.
 if [ "$ARCH" = i386 ] && ! echo 'int x;' | gcc -m32 -c -xc - -o /dev/null 2>/dev/null; then
-	die "gcc -m32 does not work; install with: apt-get install gcc-multilib"
+	die "gcc -m32 does not work; install with: apt-get install gcc-12-multilib"
 fi
 
 log=$BUILD/$ARCH/build.log

@@ -2,7 +2,7 @@
 # Install the Debian packages the harness needs (run as root).  Only the
 # missing ones are installed; nothing is downloaded from anywhere else.
 set -eu
-pkgs="make gcc gcc-multilib binutils quilt patch diffutils bc flex bison perl
+pkgs="make gcc gcc-12-multilib binutils quilt patch diffutils bc flex bison perl
       python3 e2fsprogs file qemu-system-x86 qemu-system-ppc qemu-system-sparc
       gcc-powerpc-linux-gnu gcc-powerpc64-linux-gnu gcc-sparc64-linux-gnu
       binutils-ia64-linux-gnu clang libclang-rt-14-dev diffstat"
