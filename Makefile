@@ -28,6 +28,8 @@ help:
 	@echo 'make cases     boot every qemu-test/cases/*.case'
 	@echo 'make unpatch   quilt pop -a and diff the build tree against KSRC'
 	@echo 'make clean     remove $(BUILD)'
+	@echo 'make mail      mbox of the feature series (MAIL_TO=, MAIL_CC=, MAIL_FROM=, MAILFLAGS=--signoff)'
+	@echo 'make lint      feature series: headers, clean apply, i386 build after each patch (slow)'
 	@echo 'Variables: KSRC=$(KSRC) BUILD=$(BUILD) ARCH=$(ARCH)'
 
 tree:
@@ -56,3 +58,11 @@ unpatch:
 
 clean:
 	rm -rf $(BUILD)
+
+# Mail the feature series upstream; lint it first (doc/mail.md).
+.PHONY: mail lint
+mail:
+	@$(S)/mail-series.py $(MAILFLAGS)
+
+lint:
+	@$(S)/lint-series.sh $(LINTFLAGS)

@@ -140,7 +140,7 @@ def stat_of_diff(text):
                 h = re.match(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@", lines[i])
                 o, n = int(h.group(1) or 1), int(h.group(2) or 1)
                 i += 1
-                while o > 0 or n > 0:
+                while (o > 0 or n > 0) and i < len(lines):
                     c = lines[i][:1]
                     if c == "-": rem += 1; o -= 1
                     elif c == "+": add += 1; n -= 1
