@@ -26,6 +26,7 @@ help:
 	@echo 'make tree      copy KSRC to $(TREE) and quilt push -a'
 	@echo 'make kernel    tree + configure from kernel-config/$$ARCH + build'
 	@echo 'make cases     boot every qemu-test/cases/*.case'
+	@echo 'make fuzz      libFuzzer over kernel/params.c (FUZZ_RUNS, default 10 million)'
 	@echo 'make unpatch   quilt pop -a and diff the build tree against KSRC'
 	@echo 'make clean     remove $(BUILD)'
 	@echo 'make mail      mbox of the feature series (MAIL_TO=, MAIL_CC=, MAIL_FROM=, MAILFLAGS=--signoff)'
@@ -66,3 +67,7 @@ mail:
 
 lint:
 	@$(S)/lint-series.sh $(LINTFLAGS)
+
+.PHONY: fuzz
+fuzz:
+	@$(S)/fuzz.sh

@@ -1,0 +1,22 @@
+#!/bin/bash
+# make fuzz: the long libFuzzer run over kernel/params.c of the patched
+# tree: FUZZ_RUNS executions (default ten million), at most FUZZ_SECONDS.
+. "$(dirname "$0")/lib.sh"
+need_tools clang:clang
+"$TOP/scripts/prepare-tree.sh" || exit 1
+[ -f "$TREE/kernel/params.c" ] || die "the series has no kernel/params.c"
+O=$BUILD/fuzz
+runs=${FUZZ_RUNS:-10000000}
+secs=${FUZZ_SECONDS:-1800}
+msg "fuzzing params.c: $runs runs or $secs s, corpus in $O/corpus"
+t0=$(now)
+make -s -C "$TOP/tests/fuzz" TREE="$TREE" O="$O" RUNS="$runs" SECONDS="$secs" run \
+	> "$BUILD/fuzz.log" 2>&1
+rc=$?
+grep -E '^#[0-9]+.*(pulse|DONE)' "$BUILD/fuzz.log" | tail -3
+grep '^stat::' "$BUILD/fuzz.log"
+if [ $rc -ne 0 ] || [ -n "$(ls -A "$O/artifacts" 2>/dev/null)" ]; then
+	grep -E 'ERROR|SUMMARY|runtime error' "$BUILD/fuzz.log" | head
+	die "fuzzer found a crash: inputs in $O/artifacts; add each to tests/fuzz/corpus/ and a unit test"
+fi
+msg "no crash in $(sed -n 's/^stat::number_of_executed_units: *//p' "$BUILD/fuzz.log") executions ($(elapsed "$t0") s), edge coverage $(grep -o 'DONE *cov: [0-9]*' "$BUILD/fuzz.log" | grep -o '[0-9]*$')"
