@@ -89,11 +89,18 @@ TREE=$BUILD/$ARCH/linux-2.5.50
 last_compat=$(echo "$compat" | tail -1)
 [ -n "$last_compat" ] || die "no compat patches in $PATCHES/series"
 # A previous run left patches applied: pop them all, and touch what they
-# touched, so that no object built from a patched file looks up to date.
+# touched, so that no object built from a patched file looks up to date
+# (quilt 0.66 touches what it restores; older ones kept the old times).
 if [ -d "$TREE/.pc" ] && [ -n "$(q applied 2>/dev/null)" ]; then
 	files=$(for p in $(q applied); do q files "$p"; done | sort -u)
-	q pop -a -q > /dev/null || die "quilt pop -a failed in $TREE; remove it"
+	if ! q pop -a -q > /dev/null 2>&1; then
+		warn "lint: quilt pop -a failed in $TREE; starting from a fresh copy"
+		rm -rf "$TREE"
+	fi
 fi
+# quilt keeps the patches dir of the first push in .pc, over QUILT_PATCHES:
+# forget it, as this run's PATCHES_DIR may be another one.
+rm -f "$TREE/.pc/.quilt_patches" "$TREE/.pc/.quilt_series"
 "$TOP/scripts/prepare-tree.sh" --upto "$last_compat" || die "lint: the compat patches do not apply"
 for f in ${files:-}; do
 	[ -f "$TREE/$f" ] && touch "$TREE/$f"
