@@ -291,7 +291,7 @@ def check(patches):
         for w in why:
             print("lint: %s: %s" % (p.name, w))
         bad += len(why)
-        if p.old_diffstat and not why:
+        if p.old_diffstat and not why and shutil.which("diffstat"):
             fresh = subprocess.run(["diffstat", "-p1"], input=p.diff.encode(
                 "utf-8" if p.charset == "UTF-8" else "latin-1"),
                 capture_output=True).stdout.decode("utf-8", "replace")
