@@ -1,15 +1,19 @@
 #!/bin/bash
 # Boot the built kernel with the given cases; one case shows its console.
 . "$(dirname "$0")/lib.sh"
-need_tools qemu-system-i386:qemu-system-x86 mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
+# scripts/arch/$ARCH-boot.sh may set qemu, qemu_pkg, kernel and qemu_opts.
+qemu=qemu-system-i386 qemu_pkg=qemu-system-x86 kernel=$TREE/arch/i386/boot/bzImage
+qemu_opts=()
+[ -f "$TOP/scripts/arch/$ARCH-boot.sh" ] && . "$TOP/scripts/arch/$ARCH-boot.sh"
+need_tools $qemu:$qemu_pkg mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
 [ $# -gt 0 ] || die "usage: boot.sh CASE..."
 G=$BUILD/$ARCH/guest
-kernel=$TREE/arch/i386/boot/bzImage
 [ -f "$kernel" ] || die "no $kernel: run make kernel"
 show=
 [ $# -eq 1 ] && show=--show
 t0=$(now)
 python3 "$TOP/scripts/run-cases.py" $show --kernel "$kernel" --init "$G/init" \
+	--qemu "$qemu" "${qemu_opts[@]/#/--qemu-opt=}" \
 	--modules $(cat "$G/modules.list" 2>/dev/null) \
 	--logdir "$BUILD/$ARCH/logs" "$@"
 rc=$?
