@@ -1,0 +1,2 @@
+/* Host shim of <linux/ctype.h>. */
+#include <ctype.h>

@@ -1,0 +1,2 @@
+/* Host shim of <linux/string.h>. */
+#include <string.h>
