@@ -21,36 +21,32 @@ if [ ! -d "$TREE" ]; then
 	echo "$KSRC" > "$TREE/.harness-copy"
 fi
 
-# Patch files may have changed since they were pushed.  Pop back to the
-# first applied patch whose file differs from what was pushed (quilt
-# restores from its own backups), so unchanged files keep their times and
-# the kernel build stays incremental.
+# Patch files may have changed since they were pushed, and the series
+# may have new patches in the middle.  Pop back to the last applied patch
+# that is still the same patch file at the same place in the series
+# (quilt restores from its own backups), so unchanged files keep their
+# times and the kernel build stays incremental.  quilt's own "applied"
+# refuses to answer when the series changed: read its state file.
 stamp=$TREE/.harness-pushed
-first_changed=
-while read -r sum name; do
-	if [ "$(sha1sum < "$PATCHES/$name" 2>/dev/null | cut -d' ' -f1)" != "$sum" ]; then
-		first_changed=$name
-		break
-	fi
-done < <(cat "$stamp" 2>/dev/null)
 series_names=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
-applied=$(q applied 2>/dev/null)
+applied=$(cat "$TREE/.pc/applied-patches" 2>/dev/null)
+keep=
 if [ -n "$applied" ]; then
-	# Applied patches must be a prefix of the series, else start over.
-	if [ "$applied" != "$(echo "$series_names" | head -n "$(echo "$applied" | wc -l)")" ]; then
-		first_changed=$(echo "$applied" | head -1)
-	fi
-	if [ -n "$first_changed" ]; then
-		if [ "$first_changed" = "$(echo "$applied" | head -1)" ]; then
-			q pop -a -q >/dev/null
-		else
-			prev=$(echo "$applied" | grep -x -B1 -F "$first_changed" | head -1)
-			q pop -q "$prev" >/dev/null
-		fi || die "quilt pop failed in $TREE"
-	fi
-	if [ -n "$upto" ] && [ -n "$(q applied 2>/dev/null)" ]; then
-		q pop -a -q >/dev/null || die "quilt pop -a failed in $TREE"
-	fi
+	i=0
+	for name in $applied; do
+		i=$((i + 1))
+		want=$(echo "$series_names" | sed -n "${i}p")
+		sum=$(awk -v n="$name" '$2 == n { print $1 }' "$stamp" 2>/dev/null)
+		[ "$name" = "$want" ] || break
+		[ "$(sha1sum < "$PATCHES/$name" 2>/dev/null | cut -d' ' -f1)" = "$sum" ] || break
+		keep=$name
+	done
+	[ -n "$upto" ] && keep=
+	if [ -z "$keep" ]; then
+		q pop -a -q >/dev/null
+	elif [ "$keep" != "$(echo "$applied" | tail -1)" ]; then
+		q pop -q "$keep" >/dev/null
+	fi || die "quilt pop failed in $TREE"
 fi
 
 log=$BUILD/$ARCH/quilt-push.log
