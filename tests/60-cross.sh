@@ -1,14 +1,16 @@
 #!/bin/bash
 # The other architectures (issue 6): cross-build the patched tree for
-# ppc, sparc64 and ppc64 with Debian's cross compilers, check the linked
-# vmlinux (scripts/arch/check-vmlinux.py), boot what boots under QEMU,
-# and check ia64's linker script with binutils alone.  Ends with a table.
-# CROSS_ARCHES="ppc sparc64" limits the arches; builds are incremental.
+# ppc and sparc64 with Debian's cross compilers, check the linked vmlinux
+# (scripts/arch/check-vmlinux.py), boot what boots under QEMU.  ppc64
+# (2.5.50's port does not build with any compiler) and ia64 (no cross
+# compiler, no emulator) get a linker-script check with binutils alone
+# (scripts/arch/lds-check.sh).  Ends with a table.  CROSS_ARCHES="ppc"
+# limits the built arches; builds are incremental.
 . "$(dirname "$0")/lib-test.sh"
-arches=${CROSS_ARCHES:-ppc sparc64 ppc64}
-need_tree_or_skip $(for a in $arches; do echo "build $a"; done) "ia64 linker script"
+arches=${CROSS_ARCHES:-ppc sparc64}
+need_tree_or_skip $(for a in $arches; do echo "build $a"; done) "ppc64 linker script" "ia64 linker script"
 
-declare -A built linked booted cases
+declare -A built linked booted cases lds
 cross_of() {
 	case $1 in
 	ppc)	echo powerpc-linux-gnu ;;
@@ -55,7 +57,7 @@ console_check() {
 	t0=$(now)
 	ARCH=$a "$TOP/scripts/boot.sh" "$TOP/scripts/arch/console.case" > /dev/null 2>&1
 	for w in "${want[@]}"; do
-		if grep -a -q -E "$w" "$log" 2>/dev/null; then n=$((n + 1)); else miss="$miss '$w'"; fi
+		if tr -d '\r' < "$log" 2>/dev/null | grep -a -q -E "$w"; then n=$((n + 1)); else miss="$miss '$w'"; fi
 	done
 	if [ -z "$miss" ]; then
 		pass "boot $a: kernel console reaches the root mount ($(elapsed "$t0") s; console $log)"
@@ -140,13 +142,25 @@ for a in $arches; do
 done
 unset ARCH
 
+# ppc64: 2.5.50's ppc64 code lags the generic kernel (do_fork() takes
+# two more arguments, CLONE_SETTID and pci_dev->name are gone, no port of
+# the new module loader): it does not build with any compiler.
+skip "build ppc64: the 2.5.50 ppc64 port itself does not compile (doc/cross.md)"
 # ia64: no cross compiler and no emulator; only binutils.
-"$TOP/scripts/arch/ia64-lds-check.sh"
+for a in ppc64 ia64; do
+	out=$("$TOP/scripts/arch/lds-check.sh" $a)
+	echo "$out"
+	if echo "$out" | grep -q '^FAIL'; then lds[$a]=FAILED
+	elif echo "$out" | grep -q '^PASS'; then lds[$a]="lds only"
+	else lds[$a]=skipped; fi
+done
 
 echo
 printf '%-8s %-8s %-14s %-14s %s\n' arch built linked-checked booted "test cases passed"
 for a in $arches; do
 	printf '%-8s %-8s %-14s %-14s %s\n' "$a" "${built[$a]}" "${linked[$a]}" "${booted[$a]}" "${cases[$a]}"
 done
-printf '%-8s %-8s %-14s %-14s %s\n' ia64 no "lds only" no -
+for a in ppc64 ia64; do
+	printf '%-8s %-8s %-14s %-14s %s\n' $a no "${lds[$a]}" no -
+done
 exit 0
