@@ -26,7 +26,9 @@ fi
 # that is still the same patch file at the same place in the series
 # (quilt restores from its own backups), so unchanged files keep their
 # times and the kernel build stays incremental.  quilt's own "applied"
-# refuses to answer when the series changed: read its state file.
+# refuses to answer when the series changed: read its state file.  A
+# changed patch no longer reverses, so pop with -f: quilt then puts back
+# the files it saved at push time, which is exactly the unpatched state.
 stamp=$TREE/.harness-pushed
 series_names=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
 applied=$(cat "$TREE/.pc/applied-patches" 2>/dev/null)
@@ -43,9 +45,9 @@ if [ -n "$applied" ]; then
 	done
 	[ -n "$upto" ] && keep=
 	if [ -z "$keep" ]; then
-		q pop -a -q >/dev/null
+		q pop -f -a -q >/dev/null
 	elif [ "$keep" != "$(echo "$applied" | tail -1)" ]; then
-		q pop -q "$keep" >/dev/null
+		q pop -f -q "$keep" >/dev/null
 	fi || die "quilt pop failed in $TREE"
 fi
 

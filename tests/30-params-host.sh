@@ -1,0 +1,163 @@
+#!/bin/bash
+# kernel/params.c of the patched tree, compiled in user space against the
+# shims of tests/host (ASan + UBSan, long of 64 and 32 bits) and unit
+# tested; moduleparam.h's compile-time type checks; the parameter table
+# surviving gcc's -ftoplevel-reorder.
+. "$(dirname "$0")/lib-test.sh"
+H=$TOP/tests/host
+need_tree_or_skip "params host: unit test (64-bit long)" \
+	"params host: unit test (32-bit long)" "params host: type checks" \
+	"params host: table kept with -ftoplevel-reorder"
+
+quiet "$TOP/scripts/prepare-tree.sh" || { fail "params host: tree"; exit 0; }
+if [ ! -f "$TREE/kernel/params.c" ] || [ ! -f "$TREE/include/linux/moduleparam.h" ]; then
+	fail "params host: no kernel/params.c or moduleparam.h in $TREE (is feature/module-param-core.patch in the series?)"
+	exit 0
+fi
+O=$BUILD/$ARCH/host-params
+mkdir -p "$O"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# 1. The unit test, one line per group; it ends with "done" unless a
+#    check crashed or a sanitizer stopped it.
+if quiet make -s -C "$H" TREE="$TREE" O="$O" all; then
+	for bits in 64 32; do
+		"$O/params-test-$bits" > "$tmp/out" 2>&1
+		grep -E '^(PASS|FAIL): ' "$tmp/out"
+		if ! grep -qx done "$tmp/out"; then
+			fail "params host ($bits-bit long): unit test stopped early: $(grep -v -E '^(PASS|FAIL): ' "$tmp/out" | head -3 | tr '\n' ' ')"
+		fi
+	done
+else
+	fail "params host: kernel/params.c or tests/host/params-test.c does not build in user space"
+fi
+
+# Compile a snippet of C against moduleparam.h as the unit test does.
+cc_snippet() {	# bits file [extra flags]
+	local bits=$1 f=$2
+	shift 2
+	gcc -m"$bits" -O2 -Wall -Werror -I"$H/include" \
+		-DKTREE_MODULEPARAM_H="\"${MODULEPARAM_H:-$TREE/include/linux/moduleparam.h}\"" \
+		-DKTREE_COMPILER_H="\"$TREE/include/linux/compiler.h\"" \
+		-DKTREE_STRINGIFY_H="\"$TREE/include/linux/stringify.h\"" \
+		-DKBUILD_MODNAME=snippet "$@" -c -o "${f%.c}.o" "$f"
+}
+
+# 2. Compile-time type checks: each type takes its own variable type,
+#    and refuses the wrong one.
+cat > "$tmp/good.c" <<'EOF'
+#include <linux/kernel.h>
+#include <linux/moduleparam.h>
+static short a;
+static unsigned short b;
+static int c;
+static unsigned int d;
+static long e;
+static unsigned long f;
+static char *g;
+static int h, i;
+static int j[3 + 2] = { 0, 2 };
+static char k[4];
+module_param(a, short, 0);
+module_param(b, ushort, 0);
+module_param(c, int, 0);
+module_param(d, uint, 0);
+module_param(e, long, 0);
+module_param(f, ulong, 0);
+module_param(g, charp, 0);
+module_param(h, bool, 0);
+module_param(i, invbool, 0);
+module_param(j, intarray, 0);
+module_param_string(k, k, sizeof(k), 0);
+module_param_named(other, c, int, 0);
+EOF
+if cc_snippet 32 "$tmp/good.c" 2> "$tmp/err"; then
+	good=1
+else
+	good=
+	fail "params host: type checks: correctly typed parameters do not compile warning-free: $(grep -m1 -E 'error|warning' "$tmp/err")"
+fi
+bad=
+nbad=0
+while IFS='|' read -r decl type; do
+	printf '#include <linux/kernel.h>\n#include <linux/moduleparam.h>\n%s\nmodule_param(x, %s, 0);\n' \
+		"$decl" "$type" > "$tmp/bad.c"
+	nbad=$((nbad + 1))
+	cc_snippet 32 "$tmp/bad.c" 2>/dev/null && bad="$bad [$decl as $type]"
+done <<'EOF'
+static long x;|int
+static unsigned int x;|int
+static int x;|uint
+static short x;|int
+static int x;|short
+static unsigned char x;|ushort
+static int x;|long
+static long x;|ulong
+static int x;|charp
+static char x[4];|charp
+static char *x;|int
+static short x;|bool
+static long x;|invbool
+static int x;|intarray
+static char *x[4];|intarray
+static unsigned int x[5];|intarray
+EOF
+if [ -n "$good" ] && [ -z "$bad" ]; then
+	pass "params host: type checks: every type compiles with its own variable, $nbad mismatches refused"
+elif [ -n "$bad" ]; then
+	fail "params host: type checks: wrong variable types accepted:$bad"
+fi
+
+# 3. The table entries are referenced by nothing but their section: with
+#    gcc's default -ftoplevel-reorder they survive only if marked used.
+#    The section must hold exactly N entries of sizeof(struct kernel_param)
+#    (no padding between them either, on a 64-bit host).  The seed's
+#    __attribute__((unused)) must fail the same check.
+cat > "$tmp/table.c" <<'EOF'
+#include <linux/kernel.h>
+#include <linux/moduleparam.h>
+static int a, c[3 + 2] = { 0, 2 };
+static unsigned long b;
+static char *d;
+static char e[8];
+module_param(a, int, 0);
+module_param(b, ulong, 0);
+module_param(c, intarray, 0);
+module_param(d, charp, 0);
+module_param_string(e, e, sizeof(e), 0);
+module_param_named(f, a, int, 0);
+char kp_size_probe[sizeof(struct kernel_param)];
+EOF
+ntable=6
+sect_size() {	# object section
+	local s
+	s=$(readelf -SW "$1" | sed -n "s/.*\] $2 *[A-Z]* *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\) .*/\1/p")
+	echo $((16#${s:-0}))
+}
+seed_h=$tmp/seed-moduleparam.h
+sed 's/__attribute_used__/__attribute__((unused))/' "$TREE/include/linux/moduleparam.h" > "$seed_h"
+ok=1
+for bits in 32 64; do
+	if ! cc_snippet $bits "$tmp/table.c" -ftoplevel-reorder 2> "$tmp/err"; then
+		fail "params host: table.c (-m$bits) does not build: $(grep -m1 error "$tmp/err")"
+		ok=
+		continue
+	fi
+	kp=$(nm -S "$tmp/table.o" | awk '$4 == "kp_size_probe" { print $2 }')
+	kp=$((16#${kp:-0}))
+	got=$(sect_size "$tmp/table.o" .param.init)
+	if [ "$got" != $((ntable * kp)) ]; then
+		fail "params host: -m$bits -ftoplevel-reorder: .param.init is $got bytes, want $ntable x $kp"
+		ok=
+	fi
+	cp "$tmp/table.c" "$tmp/seed.c"
+	MODULEPARAM_H=$seed_h cc_snippet $bits "$tmp/seed.c" -ftoplevel-reorder 2>/dev/null
+	seed=$(sect_size "$tmp/seed.o" .param.init)
+	if [ "$seed" = $((ntable * kp)) ]; then
+		fail "params host: the table check does not notice the seed's unused attribute (-m$bits)"
+		ok=
+	fi
+done
+[ -n "$ok" ] && pass "params host: with -ftoplevel-reorder .param.init keeps all $ntable entries, unpadded, for -m32 and -m64 (the seed's 'unused' loses them)"
+exit 0

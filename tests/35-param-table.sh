@@ -1,0 +1,105 @@
+#!/bin/bash
+# The parameter tables of the linked vmlinux and of the test modules:
+# .param.init is bounded by __param_start/__param_end and holds exactly
+# N * sizeof(struct kernel_param), one entry per declared parameter, even
+# for objects built with -ftoplevel-reorder (gcc drops unreferenced
+# statics that are not marked used: the seed's tables came out empty).
+. "$(dirname "$0")/lib-test.sh"
+export ARCH=i386
+need_tree_or_skip "param table: vmlinux .param.init bounds" \
+	"param table: vmlinux entries" "param table: module objects"
+
+quiet make -s -C "$TOP" modules || { fail "param table: kernel or test modules do not build"; exit 0; }
+V=$TREE/vmlinux
+M=$BUILD/$ARCH/guest/mods
+
+# Names a source file declares with module_param*(name, ...).
+declared() {
+	sed -n 's/^[[:space:]]*module_param\(_named\|_string\|_call\)\?([[:space:]]*\([A-Za-z0-9_]*\).*/\2/p' "$1"
+}
+hex() { echo $((16#${1:-0})); }
+
+sym() { nm "$V" | awk -v s="$1" '$3 == s { print $1 }'; }
+start=$(hex "$(sym __param_start)")
+end=$(hex "$(sym __param_end)")
+read -r saddr ssize < <(readelf -SW "$V" |
+	sed -n 's/.*\] \.param\.init *PROGBITS *\([0-9a-f]*\) [0-9a-f]* \([0-9a-f]*\) .*/\1 \2/p')
+if [ "$start" = 0 ] || [ "$end" = 0 ]; then
+	fail "param table: vmlinux has no __param_start/__param_end"
+	exit 0
+elif [ -z "$saddr" ]; then
+	if [ "$start" = "$end" ]; then
+		fail "param table: vmlinux has no .param.init section (every parameter was dropped?)"
+	else
+		fail "param table: vmlinux has no .param.init section but __param_end - __param_start = $((end - start))"
+	fi
+	exit 0
+elif [ "$(hex "$saddr")" = "$start" ] && [ $(($(hex "$saddr") + $(hex "$ssize"))) = "$end" ]; then
+	pass "param table: vmlinux .param.init is exactly [__param_start, __param_end) ($((end - start)) bytes)"
+else
+	fail "param table: .param.init at 0x$saddr+0x$ssize, but __param_start..end = $(printf '%#x..%#x' "$start" "$end")"
+fi
+
+# Every symbol inside the section is one entry; all are the same size.
+entries=$(nm -S "$V" | awk -v a="$start" -v b="$end" '
+	function h(x,  i, n, c) { n = 0; x = tolower(x)
+		for (i = 1; i <= length(x); i++) { c = index("0123456789abcdef", substr(x, i, 1)) - 1; n = n * 16 + c }
+		return n }
+	NF == 4 && h($1) >= a && h($1) < b { print $4, h($2) }')
+n=$(echo "$entries" | grep -c .)
+sizes=$(echo "$entries" | awk '{ print $2 }' | sort -u)
+if [ "$n" -gt 0 ] && [ "$(echo "$sizes" | wc -l)" = 1 ] && [ $((n * sizes)) = $((end - start)) ]; then
+	pass "param table: vmlinux holds $n entries of sizeof(struct kernel_param) = $sizes bytes, nothing else"
+else
+	fail "param table: vmlinux .param.init: $n symbols, sizes $(echo $sizes), $((end - start)) bytes"
+fi
+src=$TREE/kernel/paramtest.c
+if [ -f "$src" ]; then
+	missing=
+	for p in $(declared "$src"); do
+		echo "$entries" | grep -q "^__param_$p " || missing="$missing $p"
+	done
+	if grep -q 'CFLAGS_paramtest.o.*-ftoplevel-reorder' "$TREE/kernel/Makefile" &&
+	   [ -z "$missing" ]; then
+		pass "param table: all $(declared "$src" | wc -l) parameters of kernel/paramtest.c (built with -ftoplevel-reorder) are in the table"
+	else
+		fail "param table: kernel/paramtest.c parameters missing from vmlinux:${missing:- (or not built with -ftoplevel-reorder)}"
+	fi
+else
+	skip "param table: kernel/paramtest.c: not in the tree (test/paramtest-builtin.patch not applied)"
+fi
+
+# Test modules: .param.init of each holds its own parameters and no more.
+size_of() { readelf -SW "$1" | sed -n "s/.*\] $2 *[A-Z]* *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\) .*/\1/p"; }
+for m in parmtest oldparm; do
+	c=$TOP/qemu-test/modules/$m.c
+	[ -f "$c" ] || continue
+	want=$(($(declared "$c" | wc -l) * sizes))
+	got=$(hex "$(size_of "$M/$m.o" .param.init)")
+	if [ "$got" = "$want" ] && [ "$want" -gt 0 ]; then
+		pass "param table: $m.o .param.init holds its $((want / sizes)) parameters ($got bytes)"
+	else
+		fail "param table: $m.o .param.init is $got bytes, want $want"
+	fi
+done
+
+# MODULE_PARM(): oldparm.c is built with -ftoplevel-reorder.  Its table
+# holds one entry per MODULE_PARM, and every variable they name is still
+# in the object: the seed's entry did not refer to the variable, and gcc
+# folds a static the module never writes into a constant and drops it.
+c=$TOP/qemu-test/modules/oldparm.c
+if [ -f "$c" ]; then
+	vars=$(sed -n 's/^MODULE_PARM(\([A-Za-z0-9_]*\),.*/\1/p' "$c")
+	want=$(($(echo "$vars" | wc -l) * 128))	# sizeof(struct obsolete_modparm), i386
+	got=$(hex "$(size_of "$M/oldparm.o" .obsparm)")
+	lost=
+	for v in $vars; do
+		nm "$M/oldparm.o" | grep -q " [bBdD] $v$" || lost="$lost $v"
+	done
+	if [ "$got" = "$want" ] && [ -z "$lost" ]; then
+		pass "param table: oldparm.o .obsparm holds its $(echo $vars | wc -w) MODULE_PARM entries, and all their variables are kept"
+	else
+		fail "param table: oldparm.o .obsparm is $got bytes (want $want); variables dropped by gcc:${lost:- none}"
+	fi
+fi
+exit 0
