@@ -60,7 +60,7 @@ unpatch:
 clean:
 	rm -rf $(BUILD)
 
-# Mail the feature series upstream; lint it first (doc/mail.md).
+# Mail the feature series upstream; lint it first (README, "Mailing the series").
 .PHONY: mail lint
 mail:
 	@$(S)/mail-series.py $(MAILFLAGS)

@@ -110,7 +110,7 @@ for a in $arches; do
 	*)	qemu= ;;
 	esac
 	if [ -z "$qemu" ]; then
-		skip "boot $a: no QEMU machine that boots 2.5.50 $a (doc/cross.md)"
+		skip "boot $a: no QEMU machine that boots 2.5.50 $a (README, section Other architectures)"
 		booted[$a]=no
 		continue
 	fi
@@ -135,7 +135,7 @@ for a in $arches; do
 	sparc64)
 		console_check $a
 		n=$(echo $all | wc -w)
-		skip "qemu $a: $n case(s): init starts but hangs on its first data access (doc/cross.md)"
+		skip "qemu $a: $n case(s): init starts but hangs on its first data access (README, section Other architectures)"
 		cases[$a]="0/$n (skipped)"
 		;;
 	esac
@@ -145,7 +145,7 @@ unset ARCH
 # ppc64: 2.5.50's ppc64 code lags the generic kernel (do_fork() takes
 # two more arguments, CLONE_SETTID and pci_dev->name are gone, no port of
 # the new module loader): it does not build with any compiler.
-skip "build ppc64: the 2.5.50 ppc64 port itself does not compile (doc/cross.md)"
+skip "build ppc64: the 2.5.50 ppc64 port itself does not compile (README, section Other architectures)"
 # ia64: no cross compiler and no emulator; only binutils.
 for a in ppc64 ia64; do
 	out=$("$TOP/scripts/arch/lds-check.sh" $a)
