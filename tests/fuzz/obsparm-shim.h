@@ -1,0 +1,70 @@
+/*
+ * Prelude of $(O)/obsparm.c: the obsolete MODULE_PARM() parser of the
+ * patched tree's kernel/module.c (the CONFIG_OBSOLETE_MODPARM block:
+ * param_set_byte, set_obsolete, obsolete_params), cut out of module.c by
+ * the Makefile and built in user space against these few stand-ins.
+ * The rest of module.c (ELF loading, symbols, locking) cannot be built
+ * outside the kernel and is not needed: the block calls only
+ * find_local_symbol(), kmalloc()/kfree(), simple_strtoul() and params.c.
+ */
+#ifndef OBSPARM_SHIM_H
+#define OBSPARM_SHIM_H
+#include <linux/kernel.h>
+#include <linux/moduleparam.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/ctype.h>
+#include <stdlib.h>
+
+#define CONFIG_OBSOLETE_MODPARM 1
+#define GFP_KERNEL	0
+#define kmalloc(size, flags)	malloc(size)
+#define kfree(p)	free(p)
+#define DEBUGP(fmt, a...)
+
+/* lib/vsprintf.c's simple_strtoul(), as in the tree (no sign, no
+   leading blanks, wraps silently): the block reads type strings with it. */
+static unsigned long simple_strtoul(const char *cp, char **endp,
+				    unsigned int base)
+{
+	unsigned long result = 0, value;
+
+	if (!base) {
+		base = 10;
+		if (*cp == '0') {
+			base = 8;
+			cp++;
+			if ((*cp == 'x') && isxdigit(cp[1])) {
+				cp++;
+				base = 16;
+			}
+		}
+	}
+	while (isxdigit(*cp) &&
+	       (value = isdigit(*cp) ? *cp - '0' : toupper(*cp) - 'A' + 10) < base) {
+		result = result * base + value;
+		cp++;
+	}
+	if (endp)
+		*endp = (char *)cp;
+	return result;
+}
+
+/* Only ever passed through to find_local_symbol(). */
+typedef struct fuzz_shdr Elf_Shdr;
+
+/* The fuzz target plays the module's symbol table: the address of the
+   module's variable called name, or 0. */
+unsigned long fuzz_find_symbol(const char *name);
+
+static unsigned long find_local_symbol(Elf_Shdr *sechdrs,
+				       unsigned int symindex,
+				       const char *strtab,
+				       const char *name)
+{
+	(void)sechdrs;
+	(void)symindex;
+	(void)strtab;
+	return fuzz_find_symbol(name);
+}
+#endif
