@@ -41,6 +41,7 @@ cc_snippet() {	# bits file [extra flags]
 		-DKTREE_MODULEPARAM_H="\"${MODULEPARAM_H:-$TREE/include/linux/moduleparam.h}\"" \
 		-DKTREE_COMPILER_H="\"$TREE/include/linux/compiler.h\"" \
 		-DKTREE_STRINGIFY_H="\"$TREE/include/linux/stringify.h\"" \
+		-DKTREE_CTYPE_H="\"$TREE/include/linux/ctype.h\"" \
 		-DKBUILD_MODNAME=snippet "$@" -c -o "${f%.c}.o" "$f"
 }
 

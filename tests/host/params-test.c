@@ -737,9 +737,9 @@ static void test_parse_args(void)
 /*
  * Hostile input (issue 3), as hostile-modload.case and hostile-boot-*.case
  * give it to the kernel: names that are only '=', lone and unbalanced
- * quotes, a thousand parameters, a value past charp's 1024, bytes >= 0x80.
- * (0xa0 is not here: the kernel's isspace() takes it for a blank, this
- * build's <ctype.h> does not; hostile-*-nbsp.case show it.)
+ * quotes, a thousand parameters, a value past charp's 1024, bytes >= 0x80
+ * (0xa0 too: the kernel's isspace(), which this build uses, takes it for
+ * a blank), messages about values longer than printk() can print.
  */
 static void test_hostile(void)
 {
@@ -840,6 +840,50 @@ static void test_hostile(void)
 	r = parse("\xff=\xff x\x80=y", 1);
 	check(r == 0 && strcmp(unknown_seen, "[\xff=\xff][x\x80=y]") == 0,
 	      __LINE__, "unknown with 0xff: %s", unknown_seen);
+	/* The seed split arguments with the kernel's isspace(): UTF-8's
+	   "\xc3\xa0" (a grave) lost its second byte, and the rest became
+	   a parameter name of its own. */
+	r = parse("hosttest.cp=voil\xc3\xa0 hosttest.num=4", 0);
+	check(r == 0 && strcmp(S(cp), "voil\xc3\xa0") == 0 && num == 4,
+	      __LINE__, "0xa0 split a value: %d cp \"%s\"", r, S(cp));
+	r = parse("a\xa0" "b \xa0 c=\xa0", 1);
+	check(r == 0 && strcmp(unknown_seen, "[a\xa0" "b][\xa0][c=\xa0]") == 0,
+	      __LINE__, "0xa0 taken for a blank: %s", unknown_seen);
+	r = parse("\thosttest.num=5\r\nhosttest.sh=2\v\f", 0);
+	check(r == 0 && num == 5 && sh == 2, __LINE__,
+	      "ASCII blanks other than space: %d %d %d", r, num, sh);
+	end();
+
+	begin("parse_args: messages about long input stay whole");
+	line = malloc(4200);
+	strcpy(line, "hosttest.num=");
+	memset(line + 13, '7', 4000);
+	line[13 + 4000] = '\0';
+	r = parse(line, 0);
+	check(r == -EINVAL && num == 5 && strlen(msgs) < 200 &&
+	      has_msg("<3>test: `7777777777") &&
+	      has_msg("...' invalid for parameter `hosttest.num'\n"),
+	      __LINE__, "4000-digit value: %d, message of %zu bytes: %.80s", r,
+	      strlen(msgs), msgs);
+	memset(line, 'n', 3000);
+	strcpy(line + 3000, "=1");
+	r = parse(line, 0);
+	check(r == -ENOENT && strlen(msgs) < 200 &&
+	      has_msg("...'\n") && has_msg("unknown parameter `nnnnnnnn"),
+	      __LINE__, "3000-character name: %d, message of %zu bytes", r,
+	      strlen(msgs));
+	strcpy(line, "hosttest.str=");
+	memset(line + 13, 's', 2000);
+	line[13 + 2000] = '\0';
+	r = parse(line, 0);
+	check(r == -ENOSPC && strlen(msgs) < 300 &&
+	      has_msg("...' too large for parameter `hosttest.str'\n"),
+	      __LINE__, "2000-character string: %d, %zu bytes", r,
+	      strlen(msgs));
+	r = parse("hosttest.num=1234567890123456789012345678901234567890123456789012345678901234", 0);
+	check(r == -EINVAL && has_msg("`1234567890123456789012345678901234567890123456789012345678901234' invalid"),
+	      __LINE__, "64 characters are quoted whole: \"%s\"", msgs);
+	free(line);
 	end();
 }
 

@@ -22,11 +22,16 @@ endif
 PARAMS_CPPFLAGS	= -I$(PARAMS_HOST_DIR)/include \
 	-DKTREE_MODULEPARAM_H='"$(TREE)/include/linux/moduleparam.h"' \
 	-DKTREE_COMPILER_H='"$(TREE)/include/linux/compiler.h"' \
-	-DKTREE_STRINGIFY_H='"$(TREE)/include/linux/stringify.h"'
+	-DKTREE_STRINGIFY_H='"$(TREE)/include/linux/stringify.h"' \
+	-DKTREE_CTYPE_H='"$(TREE)/include/linux/ctype.h"'
 PARAMS_DEPS	= $(TREE)/kernel/params.c $(TREE)/include/linux/moduleparam.h \
 	$(wildcard $(PARAMS_HOST_DIR)/include/linux/*.h) $(PARAMS_HOST_DIR)/params.mk
 
-$(O)/params-%.o: $(PARAMS_DEPS)
+# params-N.o is kernel/params.c and the kernel's ctype table, lib/ctype.c.
+$(O)/params-%.o: $(PARAMS_DEPS) $(TREE)/lib/ctype.c
 	@mkdir -p $(O)
 	$(HOST_CC) -m$* $(HOST_CFLAGS) $(HOST_SANITIZE) $(PARAMS_CPPFLAGS) \
-		-DKBUILD_MODNAME=params -c -o $@ $(TREE)/kernel/params.c
+		-DKBUILD_MODNAME=params -c -o $(O)/params.c-$*.o $(TREE)/kernel/params.c
+	$(HOST_CC) -m$* $(HOST_CFLAGS) $(PARAMS_CPPFLAGS) \
+		-c -o $(O)/ctype-$*.o $(TREE)/lib/ctype.c
+	$(HOST_CC) -m$* -r -nostdlib -o $@ $(O)/params.c-$*.o $(O)/ctype-$*.o
