@@ -31,7 +31,7 @@ modules)
 	if grep -E "^$G/mods/.*warning" "$log" >&2; then
 		die "the test modules must build without warnings (log: $log)"
 	fi
-	mods=$(make -s -C "$G/mods" -f Makefile -f - print-obj-m <<'MK'
+	mods=$(make -s --no-print-directory -C "$G/mods" -f Makefile -f - print-obj-m <<'MK'
 print-obj-m:
 	@echo $(obj-m)
 MK

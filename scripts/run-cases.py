@@ -13,6 +13,11 @@ A case file (qemu-test/cases/*.case) holds lines of "key: value":
             matches MARKER may match REGEX
     timeout: seconds for this boot (default 60)
 
+A key may carry a condition on the guest's ABI, "expect[long=64]:" or
+"step[long=32]:": the line counts only where a C long has that many bits
+(--long-bits; i386 and ppc 32, sparc64 64), for values that are in
+range on one and not on the other.
+
 In append and step values, "{rep N TEXT}" stands for TEXT repeated N
 times and "\\xNN" for the byte NN, so hostile input stays readable.
 
@@ -60,7 +65,7 @@ def expand(text):
     return bytes(out)
 
 
-def parse_case(path):
+def parse_case(path, long_bits=32):
     case = {"append": [], "step": [], "expect": [], "absent": [],
             "absent-after": [], "timeout": 60,
             "allow-fatal": False}
@@ -72,6 +77,11 @@ def parse_case(path):
             key, sep, val = line.partition(":")
             key = key.strip()
             val = val[1:] if val.startswith(" ") else val
+            m = re.match(r"^([a-z-]+)\[long=(32|64)\]$", key)
+            other_abi = False
+            if m:
+                key = m.group(1)
+                other_abi = int(m.group(2)) != long_bits
             if not sep or key not in case:
                 raise CaseError("%s:%d: not a 'key: value' line with a known key"
                                 % (path, n))
@@ -91,7 +101,8 @@ def parse_case(path):
                         re.compile(r)
                     except re.error as e:
                         raise CaseError("%s:%d: bad regex: %s" % (path, n, e))
-                case[key].append(val)
+                if not other_abi:
+                    case[key].append(val)
     return case
 
 
@@ -157,7 +168,7 @@ def check(case, lines):
 def run_case(path, args):
     name = os.path.basename(path)[:-len(".case")]
     try:
-        case = parse_case(path)
+        case = parse_case(path, args.long_bits)
     except (CaseError, ValueError) as e:
         return name, ["bad case file: %s" % e], 0.0
     log = os.path.join(args.logdir, name + ".log")
@@ -199,6 +210,8 @@ def main():
     ap.add_argument("--qemu", default="qemu-system-i386")
     ap.add_argument("--qemu-opt", action="append", default=[])
     ap.add_argument("--show", action="store_true", help="print each console log")
+    ap.add_argument("--long-bits", type=int, choices=(32, 64), default=32,
+                    help="bits of the guest's long, for KEY[long=N] lines")
     ap.add_argument("cases", nargs="+")
     args = ap.parse_args()
     for tool in (args.qemu, "mke2fs", "debugfs"):

@@ -46,28 +46,6 @@ series_has_params() {
 	return 1
 }
 
-# Kernel console up to the root mount and our init (for arches whose
-# cases cannot finish): boot once, look at the console only.
-console_check() {
-	local a=$1 log=$BUILD/$1/logs/console.log t0 n=0 miss=
-	local want=('Linux version 2\.5\.50' \
-		'^Kernel command line: console=ttyS0 root=/dev/ram0 panic=1' \
-		'VFS: Mounted root \(ext2 filesystem\)')
-	mkdir -p "$BUILD/$a/logs"
-	t0=$(now)
-	ARCH=$a "$TOP/scripts/boot.sh" "$TOP/scripts/arch/console.case" > /dev/null 2>&1
-	for w in "${want[@]}"; do
-		if tr -d '\r' < "$log" 2>/dev/null | grep -a -q -E "$w"; then n=$((n + 1)); else miss="$miss '$w'"; fi
-	done
-	if [ -z "$miss" ]; then
-		pass "boot $a: kernel console reaches the root mount ($(elapsed "$t0") s; console $log)"
-		booted[$a]="to root mount"
-	else
-		fail "boot $a: console lacks$miss (console $log)"
-		booted[$a]=no
-	fi
-}
-
 for a in $arches; do
 	built[$a]=no linked[$a]=- booted[$a]=- cases[$a]=-
 	x=$(cross_of "$a")
@@ -123,42 +101,14 @@ for a in $arches; do
 		fail "boot $a: test modules or guest init do not build"
 		continue
 	fi
+	# Every case, with the same command lines as i386 (the few values
+	# that depend on the size of long have [long=64] lines: sparc64).
 	all=$(ls "$TOP"/qemu-test/cases/*.case)
-	case $a in
-	ppc)
-		out=$("$TOP/scripts/boot.sh" $all 2>&1 | grep -a -E '^(PASS|FAIL|SKIP|      console)')
-		echo "$out" | sed "s/^\(PASS\|FAIL\|SKIP\): case /\1: qemu $a: case /"
-		np=$(echo "$out" | grep -c '^PASS')
-		cases[$a]="$np/$(echo $all | wc -w)"
-		booted[$a]=yes
-		;;
-	sparc64)
-		# Cases whose expectations assume a 32-bit long (i386, ppc):
-		# on LP64 sparc64, lng/ulng=2^31.. and 2^32 are in range and
-		# the kernel takes them (doc/cross-sparc64.md).  Their failure
-		# is a SKIP saying so, never a pass; i386 and ppc run them.
-		lp64="hostile-modload params-bad"
-		out=$("$TOP/scripts/boot.sh" $all 2>&1 | grep -a -E '^(PASS|FAIL|SKIP|      console)')
-		np=0 nl=0
-		while IFS= read -r l; do
-			c=$(echo "$l" | sed -n 's/^\(PASS\|FAIL\): case \([^ ]*\).*/\2/p')
-			case $l in
-			PASS:*)	np=$((np + 1)); echo "PASS: qemu $a: ${l#PASS: }" ;;
-			FAIL:*)	if [ -n "$c" ] && echo " $lp64 " | grep -q " $c "; then
-					nl=$((nl + 1))
-					skip "qemu $a: case $c: expects 32-bit long; sparc64 is LP64 (doc/cross-sparc64.md); log $BUILD/$a/logs/$c.log"
-					skipnext=1
-				else
-					echo "FAIL: qemu $a: ${l#FAIL: }"; skipnext=
-				fi ;;
-			*)	[ -n "$skipnext" ] || echo "$l" ;;
-			esac
-		done <<< "$out"
-		cases[$a]="$np/$(echo $all | wc -w)"
-		[ $nl -eq 0 ] || cases[$a]="${cases[$a]} ($nl LP64 skipped)"
-		booted[$a]=yes
-		;;
-	esac
+	out=$("$TOP/scripts/boot.sh" $all 2>&1 | grep -a -E '^(PASS|FAIL|SKIP|      console)')
+	echo "$out" | sed "s/^\(PASS\|FAIL\|SKIP\): case /\1: qemu $a: case /"
+	np=$(echo "$out" | grep -c '^PASS')
+	cases[$a]="$np/$(echo $all | wc -w)"
+	booted[$a]=yes
 done
 unset ARCH
 

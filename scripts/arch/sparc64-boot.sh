@@ -7,3 +7,4 @@
 need_tools qemu-system-sparc64:qemu-system-sparc
 qemu=$TOP/scripts/arch/sparc64-qemu qemu_pkg=qemu-system-sparc kernel=$TREE/vmlinux
 qemu_opts=(-M sun4u -vga none)
+long_bits=64
