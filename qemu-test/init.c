@@ -1,6 +1,7 @@
 /*
  * A tiny /sbin/init for booting Linux 2.5.50 under QEMU, with no libc:
- * today's glibc refuses to start on a 2.5 kernel.  Raw i386 system calls.
+ * today's glibc refuses to start on a 2.5 kernel.  Raw system calls, from
+ * qemu-test/arch/ARCH/syscalls.h (i386, ppc, sparc64).
  *
  * It reads /steps, one command a line, runs each and prints what happened
  * on the console, then ends the guest with reboot(2) (QEMU -no-reboot
@@ -18,36 +19,9 @@
  * always "init: done".
  */
 
-#define __NR_exit		1
-#define __NR_read		3
-#define __NR_write		4
-#define __NR_open		5
-#define __NR_close		6
-#define __NR_mount		21
-#define __NR_sync		36
-#define __NR_reboot		88
-#define __NR_init_module	128
-#define __NR_delete_module	129
-
-#define O_RDONLY	0
-#define O_NONBLOCK	04000
-
-typedef unsigned long size_t;
-
-/* Built without PIC, so %ebx is an ordinary register here. */
-static long sys5(long nr, long a, long b, long c, long d, long e)
-{
-	long ret;
-
-	__asm__ __volatile__("int $0x80"
-			     : "=a" (ret)
-			     : "0" (nr), "b" (a), "c" (b), "d" (c), "S" (d),
-			       "D" (e)
-			     : "memory");
-	return ret;
-}
-
-#define sys3(nr, a, b, c)	sys5(nr, a, b, c, 0, 0)
+/* System call numbers, sys5() and _start of the arch we are built for:
+   qemu-test/arch/$ARCH/syscalls.h. */
+#include "syscalls.h"
 
 static size_t slen(const char *s)
 {
@@ -254,18 +228,3 @@ int main(int argc, char **argv, char **envp)
 	sys3(__NR_exit, 0, 0, 0);
 	return 0;
 }
-
-/* The kernel enters here: argc, argv[], NULL, envp[], NULL on the stack. */
-__asm__(".text\n"
-	".globl _start\n"
-	"_start:\n\t"
-	"xorl %ebp, %ebp\n\t"
-	"movl (%esp), %eax\n\t"
-	"leal 4(%esp), %ecx\n\t"
-	"leal 8(%esp,%eax,4), %edx\n\t"
-	"andl $-16, %esp\n\t"
-	"pushl %edx\n\t"
-	"pushl %ecx\n\t"
-	"pushl %eax\n\t"
-	"call main\n\t"
-	"hlt\n");

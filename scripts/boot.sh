@@ -2,10 +2,10 @@
 # Boot the built kernel with the given cases; one case shows its console.
 . "$(dirname "$0")/lib.sh"
 # scripts/arch/$ARCH-boot.sh may set qemu, qemu_pkg, kernel, qemu_opts
-# and long_bits (the guest's C long, for the cases' KEY[long=N] lines).
+# and guest (properties for the cases' KEY[NAME=VALUE] lines).
 qemu=qemu-system-i386 qemu_pkg=qemu-system-x86 kernel=$TREE/arch/i386/boot/bzImage
 qemu_opts=()
-long_bits=32
+guest=(long=32 cmdline=256)
 [ -f "$TOP/scripts/arch/$ARCH-boot.sh" ] && . "$TOP/scripts/arch/$ARCH-boot.sh"
 need_tools $qemu:$qemu_pkg mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
 [ $# -gt 0 ] || die "usage: boot.sh CASE..."
@@ -15,7 +15,7 @@ show=
 [ $# -eq 1 ] && show=--show
 t0=$(now)
 python3 "$TOP/scripts/run-cases.py" $show --kernel "$kernel" --init "$G/init" \
-	--qemu "$qemu" "${qemu_opts[@]/#/--qemu-opt=}" --long-bits $long_bits \
+	--qemu "$qemu" "${qemu_opts[@]/#/--qemu-opt=}" "${guest[@]/#/--guest=}" \
 	--modules $(cat "$G/modules.list" 2>/dev/null) \
 	--logdir "$BUILD/$ARCH/logs" "$@"
 rc=$?

@@ -7,14 +7,15 @@ G=$BUILD/$ARCH/guest
 mkdir -p "$G"
 case "${1:-}" in
 init)
-	# Other arches: the same init with their system calls (scripts/arch/).
+	# Other arches: the same init with their system calls, cross compiled.
 	[ "$ARCH" = i386 ] || exec "$TOP/scripts/arch/build-init.sh" "$G/init"
 	need_tools gcc:gcc-12-multilib
 	# Static, no libc, no PIE: the kernel's ELF loader is from 2002.
 	gcc -m32 -O2 -Wall -Wextra -Werror -ffreestanding -fno-pie -no-pie \
 		-fno-stack-protector -fno-asynchronous-unwind-tables \
 		-fcf-protection=none -nostdlib -static -Wl,--build-id=none \
-		-Wl,-z,noexecstack -o "$G/init.tmp" "$TOP/qemu-test/init.c" ||
+		-Wl,-z,noexecstack -I"$TOP/qemu-test/arch/i386" \
+		-o "$G/init.tmp" "$TOP/qemu-test/init.c" ||
 		die "building qemu-test/init.c failed (is gcc-12-multilib installed?)"
 	mv "$G/init.tmp" "$G/init"
 	msg "guest init: $G/init"

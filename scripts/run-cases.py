@@ -8,15 +8,18 @@ A case file (qemu-test/cases/*.case) holds lines of "key: value":
     step:   a line for the guest init's /steps (may repeat, in order)
     expect: a Python regex that some console line must match; expects
             match in order, each after the line the previous one matched
-    absent: a regex that no console line may match
+    absent: a regex that no console line of the kernel's (from its
+            "Linux version" banner on) may match
     absent-after: MARKER => REGEX: no line after the first line that
             matches MARKER may match REGEX
     timeout: seconds for this boot (default 60)
 
-A key may carry a condition on the guest's ABI, "expect[long=64]:" or
-"step[long=32]:": the line counts only where a C long has that many bits
-(--long-bits; i386 and ppc 32, sparc64 64), for values that are in
-range on one and not on the other.
+A key may carry a condition on the guest, "expect[long=64]:" or
+"append[cmdline=512]:": the line counts only where the guest has that
+property (--guest NAME=VALUE, set by boot.sh per arch: "long", the bits
+of a C long, 32 on i386 and ppc, 64 on sparc64; "cmdline", the bytes of
+the kernel's command line buffer, 256 on i386 and sparc64, 512 on ppc),
+for input that means one thing on one arch and another elsewhere.
 
 In append and step values, "{rep N TEXT}" stands for TEXT repeated N
 times and "\\xNN" for the byte NN, so hostile input stays readable.
@@ -39,6 +42,14 @@ BASE_APPEND = "console=ttyS0 root=/dev/ram0 panic=1"
 # Lines that mean the kernel died, whatever the case expects.
 FATAL = [r"Kernel panic", r"Oops", r"kernel BUG", r"Unable to handle kernel",
          r"general protection fault"]
+
+
+# The first line of the kernel's own console output.
+KERNEL_BANNER = re.compile(r"^Linux version \d")
+
+# Guest properties that case lines may be conditional on, and their
+# values on i386.
+GUEST_DEFAULTS = {"long": "32", "cmdline": "256"}
 
 
 class CaseError(Exception):
@@ -65,7 +76,8 @@ def expand(text):
     return bytes(out)
 
 
-def parse_case(path, long_bits=32):
+def parse_case(path, guest=None):
+    guest = dict(GUEST_DEFAULTS, **(guest or {}))
     case = {"append": [], "step": [], "expect": [], "absent": [],
             "absent-after": [], "timeout": 60,
             "allow-fatal": False}
@@ -77,11 +89,14 @@ def parse_case(path, long_bits=32):
             key, sep, val = line.partition(":")
             key = key.strip()
             val = val[1:] if val.startswith(" ") else val
-            m = re.match(r"^([a-z-]+)\[long=(32|64)\]$", key)
+            m = re.match(r"^([a-z-]+)\[([a-z]+)=(\w+)\]$", key)
             other_abi = False
             if m:
                 key = m.group(1)
-                other_abi = int(m.group(2)) != long_bits
+                if m.group(2) not in guest:
+                    raise CaseError("%s:%d: no guest property %r (known: %s)"
+                                    % (path, n, m.group(2), ", ".join(sorted(guest))))
+                other_abi = guest[m.group(2)] != m.group(3)
             if not sep or key not in case:
                 raise CaseError("%s:%d: not a 'key: value' line with a known key"
                                 % (path, n))
@@ -146,9 +161,13 @@ def check(case, lines):
             seen = any(r.search(l) for l in lines)
             fails.append("expected %r%s" % (e, " (only earlier, out of order)"
                                              if seen else ""))
+    # What the firmware prints before the kernel starts (OpenBIOS echoes
+    # the whole -append line) is not the kernel's: absent patterns and
+    # the fatal ones look from the kernel's banner on.
+    banner = next((i for i, l in enumerate(lines) if KERNEL_BANNER.search(l)), 0)
     for a in case["absent"] + ([] if case["allow-fatal"] else FATAL):
         r = re.compile(a)
-        for l in lines:
+        for l in lines[banner:]:
             if r.search(l):
                 fails.append("unexpected %r: %s" % (a, l.strip()[:200]))
                 break
@@ -168,7 +187,7 @@ def check(case, lines):
 def run_case(path, args):
     name = os.path.basename(path)[:-len(".case")]
     try:
-        case = parse_case(path, args.long_bits)
+        case = parse_case(path, args.guest)
     except (CaseError, ValueError) as e:
         return name, ["bad case file: %s" % e], 0.0
     log = os.path.join(args.logdir, name + ".log")
@@ -210,10 +229,18 @@ def main():
     ap.add_argument("--qemu", default="qemu-system-i386")
     ap.add_argument("--qemu-opt", action="append", default=[])
     ap.add_argument("--show", action="store_true", help="print each console log")
-    ap.add_argument("--long-bits", type=int, choices=(32, 64), default=32,
-                    help="bits of the guest's long, for KEY[long=N] lines")
+    ap.add_argument("--guest", action="append", default=[], metavar="NAME=VALUE",
+                    help="a property of the guest, for KEY[NAME=VALUE] lines")
     ap.add_argument("cases", nargs="+")
     args = ap.parse_args()
+    guest = {}
+    for g in args.guest:
+        k, sep, v = g.partition("=")
+        if not sep or k not in GUEST_DEFAULTS:
+            ap.error("--guest %s: not NAME=VALUE with NAME one of %s"
+                     % (g, ", ".join(sorted(GUEST_DEFAULTS))))
+        guest[k] = v
+    args.guest = guest
     for tool in (args.qemu, "mke2fs", "debugfs"):
         if not shutil.which(tool):
             sys.exit("*** error: %s not found; install with: apt-get install %s" %

@@ -4,3 +4,4 @@
 # skips the palette code, and everything goes to the ESCC (ttyS0).
 qemu=qemu-system-ppc qemu_pkg=qemu-system-ppc kernel=$TREE/vmlinux
 qemu_opts=(-M g3beige -vga none)
+guest=(long=32 cmdline=512)

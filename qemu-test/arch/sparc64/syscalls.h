@@ -1,8 +1,7 @@
 /*
- * sparc64 part of the guest init (a 64-bit binary): scripts/arch/
- * build-init.sh cuts the i386 system-call block and _start out of
- * qemu-test/init.c and puts this in their place.  Numbers from 2.5.50
- * include/asm-sparc64/unistd.h and fcntl.h.
+ * sparc64 part of the guest init (qemu-test/init.c): system call numbers
+ * (2.5.50 include/asm-sparc64/unistd.h, fcntl.h), the system call itself
+ * and _start.
  */
 #define __NR_exit		1
 #define __NR_read		3

@@ -1,7 +1,7 @@
 /*
- * ppc (32-bit) part of the guest init: scripts/arch/build-init.sh cuts
- * the i386 system-call block and _start out of qemu-test/init.c and puts
- * this in their place.  Numbers from 2.5.50 include/asm-ppc/unistd.h.
+ * ppc (32-bit) part of the guest init (qemu-test/init.c): system call numbers
+ * (2.5.50 include/asm-ppc/unistd.h, fcntl.h), the system call itself
+ * and _start.
  */
 #define __NR_exit		1
 #define __NR_read		3
