@@ -18,15 +18,7 @@
 export ARCH=i386
 cases=$(ls "$TOP"/qemu-test/cases/hostile-*.case 2>/dev/null)
 [ -n "$cases" ] || { fail "hostile: no qemu-test/cases/hostile-*.case"; exit 0; }
-if ! check_ksrc "$KSRC" 2>/dev/null; then
-	for c in $cases; do skip "hostile $(basename "$c" .case): no 2.5.50 tree at KSRC=$KSRC"; done
-	exit 0
-fi
-if ! command -v qemu-system-i386 >/dev/null; then
-	for c in $cases; do skip "hostile $(basename "$c" .case): qemu-system-i386 missing (apt-get install qemu-system-x86)"; done
-	exit 0
-fi
-quiet make -s -C "$TOP" modules init || { fail "hostile: kernel, modules or init do not build"; exit 0; }
+need_i386_guest hostile $cases
 out=$BUILD/$ARCH/hostile.out
 "$TOP/scripts/boot.sh" $cases > "$out" 2>&1
 python3 - "$BUILD/$ARCH/logs" "$out" $cases <<'PY'

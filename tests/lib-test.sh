@@ -28,3 +28,22 @@ quiet() {
 	rm -f "$log"
 	return 1
 }
+
+# need_i386_guest PREFIX CASE...: skip one test per case (and exit) when
+# there is no tree or no qemu-system-i386; then build the kernel, the
+# test modules and the guest init, or fail (and exit).
+need_i386_guest() {
+	local prefix=$1 why= c
+	shift
+	if ! check_ksrc "$KSRC" 2>/dev/null; then
+		why="no 2.5.50 tree at KSRC=$KSRC"
+	elif ! command -v qemu-system-i386 > /dev/null; then
+		why="qemu-system-i386 missing (apt-get install qemu-system-x86)"
+	fi
+	if [ -n "$why" ]; then
+		for c in "$@"; do skip "$prefix $(basename "$c" .case): $why"; done
+		exit 0
+	fi
+	ARCH=i386 quiet make -s -C "$TOP" ARCH=i386 modules init ||
+		{ fail "$prefix: kernel, modules or init do not build"; exit 0; }
+}
