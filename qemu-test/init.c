@@ -43,15 +43,35 @@ static int sncmp(const char *a, const char *b, size_t n)
 	return 0;
 }
 
-static void out(const char *s, size_t n)
+/*
+ * Console output goes out a whole line per write(): the kernel's own
+ * messages (a driver's thread, say) then land between our lines, not
+ * inside one ("load /m/x.oadb: starting probe task...").
+ */
+static char line[1024];
+static size_t used;
+
+static void flush(void)
 {
-	while (n) {
-		long r = sys3(__NR_write, 1, (long)s, n);
+	const char *s = line;
+
+	while (used) {
+		long r = sys3(__NR_write, 1, (long)s, used);
 
 		if (r <= 0)
-			return;
+			break;
 		s += r;
-		n -= r;
+		used -= r;
+	}
+	used = 0;
+}
+
+static void out(const char *s, size_t n)
+{
+	while (n--) {
+		line[used++] = *s;
+		if (*s++ == '\n' || used == sizeof(line))
+			flush();
 	}
 }
 
