@@ -131,11 +131,6 @@ module_param_named(f, a, int, 0);
 char kp_size_probe[sizeof(struct kernel_param)];
 EOF
 ntable=6
-sect_size() {	# object section
-	local s
-	s=$(readelf -SW "$1" | sed -n "s/.*\] $2 *[A-Z]* *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\) .*/\1/p")
-	echo $((16#${s:-0}))
-}
 seed_h=$tmp/seed-moduleparam.h
 sed 's/__attribute_used__/__attribute__((unused))/' "$TREE/include/linux/moduleparam.h" > "$seed_h"
 ok=1
@@ -147,14 +142,14 @@ for bits in 32 64; do
 	fi
 	kp=$(nm -S "$tmp/table.o" | awk '$4 == "kp_size_probe" { print $2 }')
 	kp=$((16#${kp:-0}))
-	got=$(sect_size "$tmp/table.o" .param.init)
+	got=$(section_size "$tmp/table.o" .param.init)
 	if [ "$got" != $((ntable * kp)) ]; then
 		fail "params host: -m$bits -ftoplevel-reorder: .param.init is $got bytes, want $ntable x $kp"
 		ok=
 	fi
 	cp "$tmp/table.c" "$tmp/seed.c"
 	MODULEPARAM_H=$seed_h cc_snippet $bits "$tmp/seed.c" -ftoplevel-reorder 2>/dev/null
-	seed=$(sect_size "$tmp/seed.o" .param.init)
+	seed=$(section_size "$tmp/seed.o" .param.init)
 	if [ "$seed" = $((ntable * kp)) ]; then
 		fail "params host: the table check does not notice the seed's unused attribute (-m$bits)"
 		ok=

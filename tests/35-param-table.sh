@@ -70,12 +70,11 @@ else
 fi
 
 # Test modules: .param.init of each holds its own parameters and no more.
-size_of() { readelf -SW "$1" | sed -n "s/.*\] $2 *[A-Z]* *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\) .*/\1/p"; }
 for m in parmtest oldparm; do
 	c=$TOP/qemu-test/modules/$m.c
 	[ -f "$c" ] || continue
 	want=$(($(declared "$c" | wc -l) * sizes))
-	got=$(hex "$(size_of "$M/$m.o" .param.init)")
+	got=$(section_size "$M/$m.o" .param.init)
 	if [ "$got" = "$want" ] && [ "$want" -gt 0 ]; then
 		pass "param table: $m.o .param.init holds its $((want / sizes)) parameters ($got bytes)"
 	else
@@ -91,7 +90,7 @@ c=$TOP/qemu-test/modules/oldparm.c
 if [ -f "$c" ]; then
 	vars=$(sed -n 's/^MODULE_PARM(\([A-Za-z0-9_]*\),.*/\1/p' "$c")
 	want=$(($(echo "$vars" | wc -l) * 128))	# sizeof(struct obsolete_modparm), i386
-	got=$(hex "$(size_of "$M/oldparm.o" .obsparm)")
+	got=$(section_size "$M/oldparm.o" .obsparm)
 	lost=
 	for v in $vars; do
 		nm "$M/oldparm.o" | grep -q " [bBdD] $v$" || lost="$lost $v"

@@ -15,8 +15,7 @@ M=$BUILD/$ARCH/guest/mods
 for m in hello multipart divas eicon noinit devtable; do
 	n=$(readelf -SW "$M/$m.o" | grep -c '\.gnu\.linkonce\.modname')
 	name=$(objcopy -O binary -j .gnu.linkonce.modname "$M/$m.o" /dev/stdout 2>/dev/null | tr -d '\0')
-	size=$(readelf -SW "$M/$m.o" | sed -n 's/.*\.gnu\.linkonce\.modname *PROGBITS *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\) .*/\1/p')
-	size=$((16#${size:-0}))
+	size=$(section_size "$M/$m.o" .gnu.linkonce.modname)
 	if [ "$n" = 1 ] && [ "$name" = "$m" ] && [ "$size" = 60 ]; then
 		pass "modules: $m.o carries its name once (.gnu.linkonce.modname = \"$name\", 60 bytes)"
 	else

@@ -47,3 +47,10 @@ need_i386_guest() {
 	ARCH=i386 quiet make -s -C "$TOP" ARCH=i386 modules init ||
 		{ fail "$prefix: kernel, modules or init do not build"; exit 0; }
 }
+
+# section_size OBJECT SECTION: the section's size in bytes (0 if absent).
+section_size() {
+	local s
+	s=$(readelf -SW "$1" | sed -n "s/.*\] ${2//./\\.} *[A-Z]* *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\) .*/\1/p")
+	echo $((16#${s:-0}))
+}
