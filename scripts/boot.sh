@@ -5,7 +5,7 @@
 # and guest (properties for the cases' KEY[NAME=VALUE] lines).
 qemu=qemu-system-i386 qemu_pkg=qemu-system-x86 kernel=$TREE/arch/i386/boot/bzImage
 qemu_opts=()
-guest=(long=32 cmdline=256)
+guest=()	# run-cases.py's GUEST_DEFAULTS are i386's
 [ -f "$TOP/scripts/arch/$ARCH-boot.sh" ] && . "$TOP/scripts/arch/$ARCH-boot.sh"
 need_tools $qemu:$qemu_pkg mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
 [ $# -gt 0 ] || die "usage: boot.sh CASE..."

@@ -21,8 +21,14 @@ cases=$(ls "$TOP"/qemu-test/cases/hostile-*.case 2>/dev/null)
 need_i386_guest hostile $cases
 out=$BUILD/$ARCH/hostile.out
 "$TOP/scripts/boot.sh" $cases > "$out" 2>&1
-python3 - "$BUILD/$ARCH/logs" "$out" $cases <<'PY'
-import re, sys
+RUN_CASES=$TOP/scripts/run-cases.py python3 - "$BUILD/$ARCH/logs" "$out" $cases <<'PY'
+import importlib.util, os, re, sys
+
+# The i386 guest's properties, for KEY[NAME=VALUE] lines: run-cases.py's.
+spec = importlib.util.spec_from_file_location("run_cases", os.environ["RUN_CASES"])
+run_cases = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(run_cases)
+I386 = run_cases.GUEST_DEFAULTS
 
 logdir, bootout, cases = sys.argv[1], sys.argv[2], sys.argv[3:]
 ROW = re.compile(r"^#\s*(\d+) \| (.*?) \| (.*)$")
@@ -72,10 +78,10 @@ for path in cases:
             continue
         k, _, v = l.partition(":")
         v = v[1:] if v.startswith(" ") else v
-        # These boots are i386 (run-cases.py --guest, scripts/boot.sh).
+        # These boots are i386.
         m = re.match(r"^(expect|absent)\[(\w+)=(\w+)\]$", k)
         if m:
-            if {"long": "32", "cmdline": "256"}.get(m.group(2)) != m.group(3):
+            if I386.get(m.group(2)) != m.group(3):
                 continue
             k = m.group(1)
         if cur and k in ("expect", "absent"):
