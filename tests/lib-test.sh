@@ -44,7 +44,7 @@ need_i386_guest() {
 		for c in "$@"; do skip "$prefix $(basename "$c" .case): $why"; done
 		exit 0
 	fi
-	ARCH=i386 quiet make -s -C "$TOP" ARCH=i386 modules init ||
+	quiet make -s -C "$TOP" ARCH=i386 modules init ||
 		{ fail "$prefix: kernel, modules or init do not build"; exit 0; }
 }
 
