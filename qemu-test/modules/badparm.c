@@ -1,10 +1,9 @@
 /*
- * A MODULE_PARM() entry naming a variable the module does not have, as
- * the old header (name only, no address) let one build with a typo:
- * the kernel must refuse the module (-EINVAL) and say so, whatever the
- * arguments, and keep nothing of it.  Today's MODULE_PARM() takes the
- * variable's address, so the typo no longer compiles: the bad entry is
- * written out by hand.
+ * MODULE_PARM() naming a variable the module does not have: a typo, or
+ * a variable since removed, as eight places in 2.5.50 do.  It builds,
+ * and the module loads as it did before module parameters worked, with
+ * a warning; the parameter of the typo is unknown (-ENOENT) when given,
+ * the good one works.  For qemu-test/cases/params-obsolete.case.
  */
 #include <linux/module.h>
 #include <linux/init.h>
@@ -13,10 +12,7 @@
 static int count = 1;
 
 MODULE_PARM(count, "i");
-
-static struct obsolete_modparm __parm_cuont __attribute_used__
-__attribute__((__section__(".obsparm"), __aligned__(sizeof(void *))))
-	= { "cuont", "i" };
+MODULE_PARM(cuont, "i");
 
 static int __init badparm_init(void)
 {
@@ -26,6 +22,7 @@ static int __init badparm_init(void)
 
 static void __exit badparm_exit(void)
 {
+	printk(KERN_INFO "badparm: exit\n");
 }
 
 module_init(badparm_init);
