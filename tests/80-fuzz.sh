@@ -21,9 +21,10 @@ if make -s -C "$TOP/tests/fuzz" TREE="$TREE" O="$O" SECONDS="$SECS" run > "$log"
    [ -z "$(ls -A "$O/artifacts" 2>/dev/null)" ]; then
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	cov=$(grep -o 'DONE *cov: [0-9]*' "$log" | grep -o '[0-9]*$')
-	pass "fuzz: params.c: $runs executions in $SECS s, no crash, leak or sanitizer report (edge coverage $cov)"
+	seed=$(sed -n 's/^INFO: Seed: //p' "$log")
+	pass "fuzz: params.c: $runs executions in $SECS s (seed $seed), no crash, leak or sanitizer report (edge coverage $cov)"
 else
-	fail "fuzz: params.c: crash or sanitizer report (log $log, inputs in $O/artifacts)"
+	fail "fuzz: params.c: crash or sanitizer report, seed $(sed -n 's/^INFO: Seed: //p' "$log") (log $log, inputs in $O/artifacts)"
 	grep -E 'ERROR|SUMMARY|runtime error' "$log" | head -5 | sed 's/^/    | /'
 fi
 if make -s -C "$TOP/tests/fuzz" TREE="$TREE" O="$O" regress > "$log.regress" 2>&1; then

@@ -4,8 +4,8 @@
  * param_set_byte, set_obsolete, obsolete_params), cut out of module.c by
  * the Makefile and built in user space against these few stand-ins.
  * The rest of module.c (ELF loading, symbols, locking) cannot be built
- * outside the kernel and is not needed: the block calls only
- * find_local_symbol(), kmalloc()/kfree(), simple_strtoul() and params.c.
+ * outside the kernel and is not needed: the block needs only a symbol
+ * table, kmalloc()/kfree(), simple_strtoul() and params.c.
  */
 #ifndef OBSPARM_SHIM_H
 #define OBSPARM_SHIM_H
@@ -50,21 +50,11 @@ static unsigned long simple_strtoul(const char *cp, char **endp,
 	return result;
 }
 
-/* Only ever passed through to find_local_symbol(). */
-typedef struct fuzz_shdr Elf_Shdr;
-
-/* The fuzz target plays the module's symbol table: the address of the
-   module's variable called name, or 0. */
-unsigned long fuzz_find_symbol(const char *name);
-
-static unsigned long find_local_symbol(Elf_Shdr *sechdrs,
-				       unsigned int symindex,
-				       const char *strtab,
-				       const char *name)
-{
-	(void)sechdrs;
-	(void)symindex;
-	(void)strtab;
-	return fuzz_find_symbol(name);
-}
+/* The module's ELF symbol table, as load_module() hands it over (built
+   by obsparm-wrap.h from the fuzz target's variables). */
+#include <elf.h>
+typedef Elf64_Shdr Elf_Shdr;
+typedef Elf64_Sym Elf_Sym;
+/* The fuzz target's variables (obsparm.h). */
+int fuzz_symbol(unsigned int i, const char **name, void **addr);
 #endif

@@ -487,6 +487,44 @@ static void test_intarray(void)
 	}
 	end();
 
+	/* Found by make fuzz: a bad element after good charp ones put the
+	   commas back under them, so words[0] became the whole rest of
+	   the value (past 1024 characters after an unbalanced quote). */
+	begin("param_array: all or nothing, a bad element changes no other");
+	{
+		char *v, *big = malloc(1100 + 1);
+		int ints[4] = { 7, 7, 7, 7 };
+		char *words2[3] = { "old0", "old1", "old2" };
+
+		memset(big, 'y', 1100);
+		big[1100] = '\0';
+		v = malloc(strlen(big) + 4);
+		sprintf(v, "x\",%s", big);
+		free(big);
+		big = v;
+		v = keep(big);
+		r = param_array("test", v, 1, 3, words2, sizeof(char *),
+				param_set_charp, &num);
+		check(r == -ENOSPC && strcmp(words2[0], "old0") == 0 &&
+		      strcmp(words2[1], "old1") == 0, __LINE__,
+		      "charp element too long: %d, words[0] %zu long", r,
+		      strlen(words2[0]));
+		check(strlen(v) == 1100 + 3 && v[2] == ',', __LINE__,
+		      "value not given back whole: %zu", strlen(v));
+		num = 99;
+		r = param_array("test", keep("1,2,zz"), 1, 4, ints,
+				sizeof(int), param_set_int, &num);
+		check(r == -EINVAL && ints[0] == 7 && ints[1] == 7 && num == 99,
+		      __LINE__, "int element bad: %d, ints %d,%d num %u", r,
+		      ints[0], ints[1], num);
+		r = param_array("test", keep("1,2"), 1, 4, ints, 64,
+				param_set_int, &num);
+		check(r == -EINVAL && has_msg("array elements of 64 bytes"),
+		      __LINE__, "elements larger than the scratch space: %d", r);
+		free(big);
+	}
+	end();
+
 	begin("intarray get: stays inside its 4k buffer");
 	{
 		static int big[3 + 1000];
