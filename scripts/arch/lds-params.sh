@@ -21,7 +21,7 @@
 # scripts preprocess and today's ld links the table where init/main.c
 # expects it.  Does not prove: that any of these arches' 2.5.50 compiles,
 # nor anything at run time.
-# Prints PASS:/FAIL:/SKIP: lines, one table row per script, and exits 0
+# Prints a PASS:/FAIL:/SKIP: line and a table row per script, exits 0
 # (the caller reads the lines).
 # Usage: lds-params.sh TREE [ARCH...]     (work files: $LDS_WORK, default
 #        $BUILD/lds-params/work; ARCH limits the arches checked)
@@ -182,7 +182,7 @@ for f in $(echo "$scripts" | sort -u); do
 		row "$pre" FAILED -
 		continue
 	fi
-	echo "PASS: $name: preprocesses ($pre${fix:+: $fix}) and links a test object ($x-ld $($x-ld --version | head -1 | awk '{print $NF}'))"
+	linked="preprocessed ($pre${fix:+: $fix}), linked by $x-ld $($x-ld --version | head -1 | awk '{print $NF}')"
 	# 3. The bounds.
 	$x-nm "$d/t.elf" > "$d/nm"
 	ps=$(sym ${us}param_start) pe=$(sym ${us}param_end) first=$(sym lds_param_first)
@@ -204,10 +204,10 @@ for f in $(echo "$scripts" | sort -u); do
 	note=
 	[ $ssec = .setup.init ] && note=" (script names .setup.init; <linux/init.h> emits .init.setup)"
 	if [ -n "$why" ]; then
-		echo "FAIL: $name: $why"
+		echo "FAIL: $name: $linked, but $why"
 		row "$pre" yes "FAILED"
 	else
-		echo "PASS: $name: ${us}param_start..${us}param_end bound exactly the 2 entries ($kp bytes each, $how), right after ${us}setup_end$note"
+		echo "PASS: $name: $linked; ${us}param_start..${us}param_end bound exactly the 2 entries ($kp bytes each, $how), right after ${us}setup_end$note"
 		row "$pre" yes "yes"
 	fi
 done
