@@ -125,6 +125,29 @@ for a in ppc64 ia64; do
 	else lds[$a]=skipped; fi
 done
 
+# Every arch/*/ linker script with a __setup table must carry the
+# parameter table (issue 13): scripts/arch/lds-params.sh preprocesses
+# each, links two entries with the arch's Debian binutils and checks the
+# bounds, in a light tree of the patched series (scripts/arch/lds-tree.sh).
+# It must refuse a script without the table: pristine arch/alpha's.
+ldsout=
+if ltree=$("$TOP/scripts/arch/lds-tree.sh" 2> "$BUILD/lds-params.log"); then
+	ldsout=$("$TOP/scripts/arch/lds-params.sh" "$ltree")
+	echo "$ldsout" | grep -E '^(PASS|FAIL|SKIP): '
+else
+	fail "lds-params: the patched tree cannot be made (log $BUILD/lds-params.log)"
+fi
+if command -v alpha-linux-gnu-ld > /dev/null; then
+	neg=$(LDS_WORK=$BUILD/lds-params/pristine "$TOP/scripts/arch/lds-params.sh" "$KSRC" alpha)
+	if echo "$neg" | grep -q '^FAIL: .*has no parameter table'; then
+		pass "lds-params refuses a script without the table (pristine arch/alpha/vmlinux.lds.S)"
+	else
+		fail "lds-params accepts pristine arch/alpha/vmlinux.lds.S, which has no parameter table"
+	fi
+else
+	skip "lds-params on a script without the table: no alpha-linux-gnu-ld (apt-get install binutils-alpha-linux-gnu)"
+fi
+
 echo
 printf '%-8s %-8s %-14s %-14s %s\n' arch built linked-checked booted "test cases passed"
 for a in $arches; do
@@ -133,4 +156,9 @@ done
 for a in ppc64 ia64; do
 	printf '%-8s %-8s %-14s %-14s %s\n' $a no "${lds[$a]}" no -
 done
+if [ -n "$ldsout" ]; then
+	echo
+	echo "The parameter table in every linker script with a __setup table (binutils only):"
+	echo "$ldsout" | sed -n '/^arch  *script /,$p'
+fi
 exit 0
