@@ -3,8 +3,9 @@
 # The build log goes to $BUILD/$ARCH/build.log; the time is printed.
 . "$(dirname "$0")/lib.sh"
 
-cfg=$TOP/kernel-config/$ARCH
-[ -f "$cfg" ] || die "no kernel-config/$ARCH"
+# KCONFIG names another config in kernel-config/ (the drivers test's).
+cfg=$TOP/kernel-config/${KCONFIG:-$ARCH}
+[ -f "$cfg" ] || die "no kernel-config/${KCONFIG:-$ARCH}"
 [ -d "$TREE" ] || die "no tree $TREE: run make tree"
 case "$ARCH" in
 i386)	need_tools gcc:gcc-12-multilib make:make ld:binutils bc:bc
@@ -33,7 +34,7 @@ if ! cmp -s "$cfg" "$TREE/.config.harness"; then
 	fi
 	if grep -q '(NEW)' "$BUILD/$ARCH/oldconfig.log"; then
 		grep '(NEW)' "$BUILD/$ARCH/oldconfig.log" >&2
-		die "kernel-config/$ARCH is incomplete: oldconfig asked questions"
+		die "kernel-config/${KCONFIG:-$ARCH} is incomplete: oldconfig asked questions"
 	fi
 fi
 msg "building $image for $ARCH ($JOBS jobs), log in $log"
