@@ -13,6 +13,8 @@ A case file (qemu-test/cases/*.case) holds lines of "key: value":
     absent-after: MARKER => REGEX: no line after the first line that
             matches MARKER may match REGEX
     timeout: seconds for this boot (default 60)
+    qemu:   more QEMU options for this boot, split like a shell's words
+            ("-device rtl8139": the NIC a driver case probes; may repeat)
 
 A key may carry a condition on the guest, "expect[long=64]:" or
 "append[cmdline=512]:": the line counts only where the guest has that
@@ -32,6 +34,7 @@ or "FAIL: case NAME: why"; the console goes to LOGDIR/NAME.log.
 import argparse
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -80,7 +83,7 @@ def parse_case(path, guest=None):
     guest = dict(GUEST_DEFAULTS, **(guest or {}))
     case = {"append": [], "step": [], "expect": [], "absent": [],
             "absent-after": [], "timeout": 60,
-            "allow-fatal": False}
+            "allow-fatal": False, "qemu": []}
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             line = line.rstrip("\n")
@@ -200,7 +203,8 @@ def run_case(path, args):
             return name, ["initrd: %s" % e], 0.0
         cmd = [args.qemu, "-kernel", args.kernel, "-initrd", img,
                "-append", append, "-m", "64", "-nographic", "-monitor", "none",
-               "-no-reboot", "-nic", "none"] + args.qemu_opt
+               "-no-reboot", "-nic", "none"] + args.qemu_opt + \
+              [o for q in case["qemu"] for o in shlex.split(q)]
         t0 = time.time()
         fails = []
         with open(log, "wb") as out:
