@@ -12,17 +12,21 @@ ARCH	?= i386
 CASE	?= qemu-test/cases/boot.case
 
 export KSRC BUILD ARCH
+# make boot APPEND="foo.bar=1 ...": words for the command line (scripts/boot.sh)
+export APPEND
 
 TREE	:= $(BUILD)/$(ARCH)/linux-2.5.50
 S	:= scripts
 
-.PHONY: all boot check tree kernel init modules cases unpatch clean help
+.PHONY: all boot check tree kernel init modules cases unpatch clean help shell
 
 all: boot
 
 help:
 	@echo 'make boot      patch, build and boot $(CASE) (ARCH=$(ARCH))'
 	@echo 'make check     all tests, ending with "N passed, N failed"'
+	@echo 'make boot APPEND="w ..."  add words to the command line, checked to reach /proc/cmdline'
+	@echo 'make shell     i386: boot a busybox guest with a shell on this terminal (APPEND= too)'
 	@echo 'make tree      copy KSRC to $(TREE) and quilt push -a'
 	@echo 'make kernel    tree + configure from kernel-config/$$ARCH + build'
 	@echo 'make cases     boot every qemu-test/cases/*.case'
@@ -47,6 +51,10 @@ modules: kernel
 
 boot: modules init
 	@$(S)/boot.sh $(CASE)
+
+# An interactive busybox shell in the i386 guest (README, "A shell in the guest").
+shell: modules init
+	@$(S)/shell.sh
 
 cases: modules init
 	@$(S)/boot.sh qemu-test/cases/*.case

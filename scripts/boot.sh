@@ -14,8 +14,16 @@ G=$BUILD/$ARCH/guest
 show=
 [ $# -eq 1 ] && show=--show
 t0=$(now)
-python3 "$TOP/scripts/run-cases.py" $show --kernel "$kernel" --init "$G/init" \
-	--qemu "$qemu" "${qemu_opts[@]/#/--qemu-opt=}" "${guest[@]/#/--guest=}" \
+# APPEND: words for every case's command line (make boot APPEND=...).
+# GUEST_ROOT: a userland under the initrd, with its own init
+# (scripts/build-busybox.sh's root; tests/52-busybox.sh).
+init=$G/init overlay=()
+if [ -n "${GUEST_ROOT:-}" ]; then
+	init=$GUEST_ROOT/sbin/init overlay=(--overlay "$GUEST_ROOT")
+fi
+[ -n "${APPEND:-}" ] && msg "APPEND: adding to the command line: $APPEND"
+python3 "$TOP/scripts/run-cases.py" $show --kernel "$kernel" --init "$init" \
+	"${overlay[@]}" --append "${APPEND:-}" --qemu "$qemu" "${qemu_opts[@]/#/--qemu-opt=}" "${guest[@]/#/--guest=}" \
 	--modules $(cat "$G/modules.list" 2>/dev/null) \
 	--logdir "$BUILD/$ARCH/logs" "$@"
 rc=$?

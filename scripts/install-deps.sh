@@ -14,7 +14,8 @@ for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
 		missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
+# Then the guest shell's part (i386 musl, busybox's deb-src entry).
+[ -z "$missing" ] && exec "$(dirname "$0")/install-shell-deps.sh"
 if [ "$(id -u)" != 0 ]; then
 	echo "*** missing packages:$missing" >&2
 	echo "*** run as root: apt-get install$missing" >&2
@@ -25,3 +26,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends $missing > /tmp/install-deps.log 2>&1 ||
 	{ tail -30 /tmp/install-deps.log >&2; exit 1; }
+exec "$(dirname "$0")/install-shell-deps.sh"

@@ -30,6 +30,13 @@ Every boot adds "console=ttyS0 root=/dev/ram0 panic=1" in front of the
 case's own words; the initrd holds /sbin/init, /steps and the modules
 given with --modules (as /m/NAME).  Each case prints "PASS: case NAME"
 or "FAIL: case NAME: why"; the console goes to LOGDIR/NAME.log.
+
+--append WORDS adds WORDS at the end of every case's command line and
+fails a case in which no console line is "cmdline: ... WORDS" (what
+the guest read from /proc/cmdline); a case's expect of the whole line,
+"^cmdline: ...$", is taken to end in " WORDS".  --overlay DIR puts the tree DIR
+(a userland: the busybox guest) under the initrd's own files, with 256
+inodes and /dev/ttyS0, /dev/tty and /dev/null.
 """
 import argparse
 import os
@@ -124,8 +131,12 @@ def parse_case(path, guest=None):
     return case
 
 
-def make_initrd(case, init, modules, workdir):
+def make_initrd(case, init, modules, workdir, overlay=None):
     root = os.path.join(workdir, "root")
+    if overlay:
+        # A userland (the busybox guest, scripts/build-busybox.sh): its
+        # files first, then ours; more inodes, and its terminal nodes.
+        shutil.copytree(overlay, root, symlinks=True)
     for d in ("sbin", "proc", "dev", "m"):
         os.makedirs(os.path.join(root, d), exist_ok=True)
     shutil.copy(init, os.path.join(root, "sbin", "init"))
@@ -134,17 +145,20 @@ def make_initrd(case, init, modules, workdir):
     with open(os.path.join(root, "steps"), "wb") as f:
         for s in case["step"]:
             f.write(expand(s) + b"\n")
-    size_kb = 256 + sum(os.path.getsize(os.path.join(dp, fn)) for dp, _, fns in
+    size_kb = 256 + sum(os.lstat(os.path.join(dp, fn)).st_size for dp, _, fns in
                         os.walk(root) for fn in fns) // 1024 * 2
     img = os.path.join(workdir, "initrd.img")
     # 2.5.50's ext2: revision 1 with 128-byte inodes, no newer features.
     subprocess.run(["mke2fs", "-q", "-t", "ext2", "-r", "1", "-I", "128",
-                    "-O", "none,sparse_super,filetype", "-b", "1024", "-N", "64",
+                    "-O", "none,sparse_super,filetype", "-b", "1024",
+                    "-N", "256" if overlay else "64",
                     "-d", root, "-F", img, str(size_kb)],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     cmds = os.path.join(workdir, "debugfs.cmds")
     with open(cmds, "w") as f:
         f.write("cd /dev\nmknod console c 5 1\n")
+        if overlay:
+            f.write("mknod ttyS0 c 4 64\nmknod tty c 5 0\nmknod null c 1 3\n")
     subprocess.run(["debugfs", "-w", "-f", cmds, img], check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return img
@@ -193,12 +207,19 @@ def run_case(path, args):
         case = parse_case(path, args.guest)
     except (CaseError, ValueError) as e:
         return name, ["bad case file: %s" % e], 0.0
+    if args.append:
+        # A case's expect of the whole command line now ends in the words.
+        tail = re.escape(" " + args.append) + "$"
+        case["expect"] = [e[:-1] + tail if e.startswith("^cmdline: ") and
+                          e.endswith("$") and not e.endswith("\\$") else e
+                          for e in case["expect"]]
     log = os.path.join(args.logdir, name + ".log")
     with tempfile.TemporaryDirectory(prefix="case-") as work:
         try:
-            img = make_initrd(case, args.init, args.modules, work)
+            img = make_initrd(case, args.init, args.modules, work, args.overlay)
             append = b" ".join([BASE_APPEND.encode()] +
-                               [expand(a) for a in case["append"]])
+                               [expand(a) for a in case["append"]] +
+                               ([args.append.encode()] if args.append else []))
         except (CaseError, subprocess.CalledProcessError, OSError) as e:
             return name, ["initrd: %s" % e], 0.0
         cmd = [args.qemu, "-kernel", args.kernel, "-initrd", img,
@@ -220,6 +241,14 @@ def run_case(path, args):
     with open(log, "rb") as f:
         lines = f.read().decode("utf-8", "replace").replace("\r", "").split("\n")
     fails += check(case, lines)
+    if args.append:
+        # --append: the words must reach the guest, at the command
+        # line's end (the guest prints it as "cmdline: ...").
+        r = re.compile(r"^cmdline: .*" + re.escape(" " + args.append) + r"$")
+        if not any(r.search(l) for l in lines):
+            fails.append("--append %r never reached /proc/cmdline (no line "
+                         "'cmdline: ... %s'; the case must print it: step: cmdline)"
+                         % (args.append, args.append))
     return name, fails, dt
 
 
@@ -233,6 +262,11 @@ def main():
     ap.add_argument("--qemu", default="qemu-system-i386")
     ap.add_argument("--qemu-opt", action="append", default=[])
     ap.add_argument("--show", action="store_true", help="print each console log")
+    ap.add_argument("--append", default="", metavar="WORDS",
+                    help="words added to every case's command line, checked to "
+                         "reach the guest's /proc/cmdline")
+    ap.add_argument("--overlay", metavar="DIR",
+                    help="a root tree for the guest (its userland) under ours")
     ap.add_argument("--guest", action="append", default=[], metavar="NAME=VALUE",
                     help="a property of the guest, for KEY[NAME=VALUE] lines")
     ap.add_argument("cases", nargs="+")
@@ -253,6 +287,9 @@ def main():
     for f in [args.kernel, args.init] + args.modules:
         if not os.path.isfile(f):
             sys.exit("*** error: %s does not exist" % f)
+    if args.overlay and not os.path.isdir(args.overlay):
+        sys.exit("*** error: --overlay %s is not a directory" % args.overlay)
+    args.append = " ".join(args.append.split())
     os.makedirs(args.logdir, exist_ok=True)
     failed = 0
     for c in args.cases:
