@@ -1,0 +1,251 @@
+#!/bin/bash
+# make sweep: every pristine 2.5.50 .c file with a MODULE_PARM( in it
+# (scripts/sweep-files.py: less other architectures' directories),
+# compiled as a module (-c only, warnings ignored) in two trees under
+# $BUILD/sweep:
+#   before  pristine + the compat patches (the series up to its first
+#           patch that is not compat/)
+#   after   the whole series
+# both configured alike: allmodconfig, less SMP (the compat patches make
+# the UP kernel build; SMP headers do not compile with gcc 12), with every
+# option that uncovers answered m (or y), as allmodconfig would.  The
+# compile command of each file is kbuild's own (make -n V=1 FILE.o in that
+# tree: its CFLAGS, EXTRA_CFLAGS, KBUILD_MODNAME), with -DMODULE added
+# where kbuild would build the object into the kernel.
+# A file that compiles before and not after is newly broken: the sweep
+# lists it with its first error and exits 1.
+# Results are cached per tree under $BUILD/sweep/results/KEY, KEY a hash
+# of the tree's patches (names and contents), the config recipe and the
+# compiler: a rerun with unchanged patches compiles nothing.
+# Usage: sweep.sh [--risky] [--list FILE]
+#   --risky    only the files sweep-files.py calls risky (MODULE_PARM
+#              before its variable, or naming none): the make check subset
+#   --list F   only the files listed in F (paths relative to KSRC)
+. "$(dirname "$0")/lib.sh"
+
+mode=all list=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--risky) mode=risky ;;
+	--list) mode=list; list=$2; shift ;;
+	*) die "usage: $0 [--risky] [--list FILE]" ;;
+	esac
+	shift
+done
+
+ARCH=i386
+need_tools gcc:gcc-12-multilib make:make quilt:quilt python3:python3 sha1sum:coreutils
+need_ksrc
+SW=$BUILD/sweep
+mkdir -p "$SW"
+t0=$(now)
+
+# Bump when the way a file is compiled changes: it is part of every key.
+RECIPE="sweep-1 allmodconfig -SMP, kbuild make -n V=1 command, -DMODULE forced, -c -o /dev/null"
+
+# A snapshot of the patches, so that one being edited meanwhile cannot
+# end up in a tree under another's key.
+snap=$SW/patches.snap
+rm -rf "$snap"
+cp -rL "$PATCHES" "$snap" || die "cannot copy $PATCHES to $snap"
+PATCHES=$snap
+export PATCHES_DIR=$snap
+
+# The series: the compat section is its non-comment lines up to the
+# first that is not compat/.
+series=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
+compat=$(echo "$series" | awk '!/^compat\// { exit } { print }')
+last_compat=$(echo "$compat" | tail -1)
+[ -n "$last_compat" ] || die "no compat patches at the top of $PATCHES/series"
+[ "$(echo "$series" | grep -c '^compat/')" = "$(echo "$compat" | wc -l)" ] ||
+	die "$PATCHES/series has compat/ patches after the first other one"
+
+key_of() {	# PATCH...: hash of the patches, the recipe and the compiler
+	{
+		echo "$RECIPE"
+		gcc --version | head -1
+		for p in "$@"; do echo "$p $(sha1sum < "$PATCHES/$p")"; done
+	} | sha1sum | cut -c1-16
+}
+key_before=$(key_of $compat)
+key_after=$(key_of $series)
+
+# The files.
+case $mode in
+all)	files=$("$TOP/scripts/sweep-files.py" "$KSRC" all) ;;
+risky)	files=$("$TOP/scripts/sweep-files.py" "$KSRC" risky | cut -f1) ;;
+list)	files=$(grep -v '^#' "$list" | awk 'NF { print $1 }') ;;
+esac
+[ -n "$files" ] || die "no files to sweep"
+nfiles=$(echo "$files" | wc -l)
+nexcl=$("$TOP/scripts/sweep-files.py" "$KSRC" excluded | wc -l)
+msg "sweep: $nfiles files with MODULE_PARM ($mode; $nexcl in other architectures' directories left out)"
+
+enc() { echo "$1" | tr / %; }
+
+# prepare NAME KEY [--upto PATCH]: the tree $SW/NAME, configured.
+prepare() {
+	local name=$1 key=$2 tree=$SW/$1/$ARCH/linux-2.5.50
+	shift 2
+	[ "$(cat "$tree/.sweep-key" 2>/dev/null)" = "$key" ] && return 0
+	rm -f "$tree/.sweep-key"
+	# quilt keeps the patches dir of the first push in .pc, over
+	# QUILT_PATCHES: forget it, this run's PATCHES_DIR may be another.
+	rm -f "$tree/.pc/.quilt_patches" "$tree/.pc/.quilt_series"
+	msg "sweep: preparing the $name tree ($SW/$name)"
+	BUILD=$SW/$name "$TOP/scripts/prepare-tree.sh" "$@" > "$SW/$name.prepare.log" 2>&1 ||
+		{ cat "$SW/$name.prepare.log" >&2; die "sweep: the $name tree does not prepare"; }
+	if [ "$name" = before ]; then
+		configure "$tree" || die "sweep: configuring the before tree failed (logs in $SW)"
+	else
+		cp "$SW/config" "$tree/.config"
+		TREE=$tree kmake oldconfig < /dev/null > "$SW/$name.oldconfig.log" 2>&1 ||
+			die "sweep: oldconfig failed in the $name tree ($SW/$name.oldconfig.log)"
+	fi
+	TREE=$tree kmake prepare > "$SW/$name.prepare-make.log" 2>&1 ||
+		die "sweep: make prepare failed in the $name tree ($SW/$name.prepare-make.log)"
+	echo "$key" > "$tree/.sweep-key"
+}
+
+# configure TREE: allmodconfig less SMP; the options that SMP=n uncovers
+# answered as allmodconfig would (m if tristate, else y), until oldconfig
+# asks nothing new.  The result is $SW/config, used for both trees.
+configure() {
+	local tree=$1 i new
+	TREE=$tree kmake allmodconfig < /dev/null > "$SW/allmodconfig.log" 2>&1 || return 1
+	sed -i 's/^CONFIG_SMP=y$/# CONFIG_SMP is not set/' "$tree/.config"
+	for i in 1 2 3 4 5 6 7 8; do
+		TREE=$tree kmake oldconfig < /dev/null > "$SW/oldconfig.log" 2>&1 || return 1
+		# "Prompt (SYM) [N/m/y/?] (NEW) " (several can share a line)
+		new=$(grep -o '([A-Z0-9_]*) \[[^]]*\] (NEW)' "$SW/oldconfig.log" |
+			sed 's/^(\([A-Z0-9_]*\)) \[\([^]]*\)\].*/\1 \2/')
+		[ -n "$new" ] || break
+		echo "$new" | while read -r sym choices; do
+			case "/$choices/" in
+			*/[mM]/*) v=m ;;
+			*/[yY]/*) v=y ;;
+			*) continue ;;
+			esac
+			sed -i "/^# CONFIG_$sym is not set\$/d; /^CONFIG_$sym=/d" "$tree/.config"
+			echo "CONFIG_$sym=$v" >> "$tree/.config"
+		done
+	done
+	grep -q '(NEW)' "$SW/oldconfig.log" && return 1
+	grep -q '^CONFIG_SMP=y' "$tree/.config" && return 1
+	cp "$tree/.config" "$SW/config"
+}
+
+# commands NAME RESDIR FILE...: kbuild's compile command for each file,
+# as RESDIR/ENC.cmd (run from the tree's top).
+commands() {
+	local name=$1 res=$2 tree=$SW/$1/$ARCH/linux-2.5.50
+	shift 2
+	(cd "$tree" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		make -n -k V=1 ARCH=$ARCH $(for f in "$@"; do echo "${f%.c}.o"; done)) \
+		> "$res/make-n.log" 2>&1
+	python3 - "$res" "$@" <<'PY'
+import os, re, sys
+res, files = sys.argv[1], sys.argv[2:]
+log = open(os.path.join(res, "make-n.log"), errors="replace")
+want = set(files)
+cmds = {}
+for line in log:
+    m = re.match(r"set -e; echo '  (gcc .*?)'; gcc ", line)
+    if not m:
+        continue
+    cmd = m.group(1).replace("'\\''", "'")
+    m = re.search(r" -c -o (\S+) (\S+)$", cmd)
+    if not m or m.group(2) not in want:
+        continue
+    src = m.group(2)
+    base = os.path.basename(src)[:-2]
+    cmd = re.sub(r"-Wp,-MD,\S+ ", "", cmd)
+    cmd = re.sub(r" -c -o \S+ \S+$", "", cmd)
+    if not re.search(r"(^| )-DMODULE( |$)", cmd):
+        cmd += " -DMODULE"
+    if "-DKBUILD_MODNAME=" not in cmd:
+        cmd += " -DKBUILD_MODNAME=" + base
+    if "-DKBUILD_BASENAME=" not in cmd:
+        cmd += " -DKBUILD_BASENAME=" + base
+    cmds[src] = cmd + " -c -o /dev/null " + src
+for f in files:
+    with open(os.path.join(res, f.replace("/", "%") + ".cmd"), "w") as out:
+        if f in cmds:
+            out.write(cmds[f] + "\n")
+        else:
+            out.write("echo 'sweep: kbuild gave no compile command for %s' >&2; exit 99\n" % f)
+PY
+}
+
+# compile NAME KEY: every file not yet in RESDIR, in parallel.
+compile() {
+	local name=$1 res=$SW/results/$2 tree=$SW/$1/$ARCH/linux-2.5.50 todo n done_ pid had
+	mkdir -p "$res"
+	had=$(ls "$res" | grep -c '\.rc$')
+	todo=$(for f in $files; do [ -f "$res/$(enc "$f").rc" ] || echo "$f"; done)
+	n=$(echo "$todo" | grep -c .)
+	if [ "$n" -eq 0 ]; then
+		msg "sweep: $name: all $nfiles results cached (results/$2)"
+		return 0
+	fi
+	commands "$name" "$res" $todo
+	msg "sweep: $name: compiling $n files ($JOBS jobs)"
+	local t1
+	t1=$(now)
+	echo "$todo" | tr / % | (cd "$tree" && xargs -P "$JOBS" -I@ \
+		sh -c 'sh "$0/@.cmd" > "$0/@.err" 2>&1; echo $? > "$0/@.rc.tmp" && mv "$0/@.rc.tmp" "$0/@.rc"' "$res") &
+	pid=$!
+	while kill -0 $pid 2>/dev/null; do
+		sleep 20
+		done_=$(($(ls "$res" | grep -c '\.rc$') - had))
+		kill -0 $pid 2>/dev/null && msg "sweep: $name: $done_/$n ($(elapsed "$t1") s)"
+	done
+	wait $pid
+	msg "sweep: $name: $n files compiled in $(elapsed "$t1") s"
+}
+
+prepare before "$key_before" --upto "$last_compat"
+prepare after "$key_after"
+if ! diff <(grep '^CONFIG' "$SW/config") <(grep '^CONFIG' "$SW/after/$ARCH/linux-2.5.50/.config") \
+	> "$SW/config.diff"; then
+	if grep -q '^<' "$SW/config.diff"; then
+		cat "$SW/config.diff" >&2
+		die "sweep: the after tree lost options of the before tree's config (above)"
+	fi
+fi
+compile before "$key_before"
+compile after "$key_after"
+
+# Summary.
+rb=$SW/results/$key_before ra=$SW/results/$key_after
+ok_b=0 ok_a=0 broken= fixed= nb=0 nf=0
+for f in $files; do
+	e=$(enc "$f")
+	b=$(cat "$rb/$e.rc") a=$(cat "$ra/$e.rc")
+	[ "$b" = 0 ] && ok_b=$((ok_b + 1))
+	[ "$a" = 0 ] && ok_a=$((ok_a + 1))
+	if [ "$b" = 0 ] && [ "$a" != 0 ]; then
+		nb=$((nb + 1))
+		broken="$broken$f: $(grep -m1 -E 'error|Error' "$ra/$e.err")"$'\n'
+	elif [ "$b" != 0 ] && [ "$a" = 0 ]; then
+		nf=$((nf + 1))
+		fixed="$fixed$f"$'\n'
+	fi
+done
+{
+	echo "sweep ($mode) of $(date -u '+%Y-%m-%d %H:%M UTC'), before=results/$key_before after=results/$key_after"
+	echo "files tried:     $nfiles"
+	echo "compile before:  $ok_b"
+	echo "compile after:   $ok_a"
+	echo "newly broken:    $nb"
+	[ -n "$broken" ] && printf '%s' "$broken" | sed 's/^/    /'
+	echo "newly fixed:     $nf"
+	[ -n "$fixed" ] && printf '%s' "$fixed" | sed 's/^/    /'
+	echo "took $(elapsed "$t0") s"
+} | tee "$SW/summary-$mode.txt"
+echo "(not compiling before, with their first errors: $SW/not-before.txt)"
+for f in $files; do
+	e=$(enc "$f")
+	[ "$(cat "$rb/$e.rc")" = 0 ] || echo "$f: $(grep -m1 -E 'error|Error' "$rb/$e.err")"
+done > "$SW/not-before.txt"
+[ "$nb" -eq 0 ]
