@@ -85,7 +85,7 @@ measure() {
 		$cc -D__KERNEL__ -nostdinc -isystem "$($cc -print-file-name=include)" \
 			-I"$d/inc" -I"$tree/include" -c -xc - -o "$d/kp.o" 2> "$d/kp.err" || return 0
 	local s
-	s=$(nm -S "$d/kp.o" 2>/dev/null | awk '$4 == "kp_size" { print $2 }')
+	s=$($x-nm -S "$d/kp.o" 2>/dev/null | awk '$4 == "kp_size" { print $2 }')
 	[ -n "$s" ] && echo $((16#$s))
 }
 
