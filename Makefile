@@ -30,6 +30,7 @@ help:
 	@echo 'make tree      copy KSRC to $(TREE) and quilt push -a'
 	@echo 'make kernel    tree + configure from kernel-config/$$ARCH + build'
 	@echo 'make cases     boot every qemu-test/cases/*.case'
+	@echo 'make drivers   i386: real drivers as modules (kernel-config/i386-drivers, own tree), boot qemu-test/drivers/*.case'
 	@echo 'make fuzz      libFuzzer over kernel/params.c (FUZZ_RUNS, default 10 million)'
 	@echo 'make unpatch   quilt pop -a and diff the build tree against KSRC'
 	@echo 'make clean     remove $(BUILD)'
@@ -58,6 +59,12 @@ shell: modules init
 
 cases: modules init
 	@$(S)/boot.sh qemu-test/cases/*.case
+
+# Real 2.5.50 drivers as modules, in their own tree (README, "Real drivers").
+.PHONY: drivers
+drivers:
+	@ARCH=i386 $(S)/build-drivers.sh
+	@ARCH=i386 BUILD=$(BUILD)/i386-drivers $(S)/boot.sh qemu-test/drivers/*.case
 
 check:
 	@$(S)/check.sh

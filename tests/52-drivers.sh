@@ -1,0 +1,69 @@
+#!/bin/bash
+# Real 2.5.50 drivers as modules (README, "Real drivers"): build the
+# kernel-config/i386-drivers kernel in its own tree (scripts/build-drivers.sh),
+# check the module objects, then boot qemu-test/drivers/*.case, each with
+# the NIC QEMU emulates, loading the drivers with good and bad parameters.
+. "$(dirname "$0")/lib-test.sh"
+export ARCH=i386
+cases=$(ls "$TOP"/qemu-test/drivers/*.case)
+checks="drivers: build|drivers: memcmp exported and called|drivers: MODULE_PARM variables"
+why=
+if ! check_ksrc "$KSRC" 2>/dev/null; then
+	why="no 2.5.50 tree at KSRC=$KSRC"
+elif ! command -v qemu-system-i386 > /dev/null; then
+	why="qemu-system-i386 missing (apt-get install qemu-system-x86)"
+fi
+if [ -n "$why" ]; then
+	IFS='|'; for c in $checks; do skip "$c: $why"; done; unset IFS
+	for c in $cases; do skip "drivers case $(basename "$c" .case): $why"; done
+	exit 0
+fi
+
+DB=$BUILD/i386-drivers
+DT=$DB/i386/linux-2.5.50
+if quiet "$TOP/scripts/build-drivers.sh"; then
+	pass "drivers: build (kernel-config/i386-drivers, $(wc -l < "$DB/i386/guest/modules.list") modules)"
+else
+	fail "drivers: build: the drivers kernel or its modules do not build"
+	exit 0
+fi
+mods=$(cat "$DB/i386/guest/modules.list")
+
+# gcc 12 calls memcmp out of line (compat/i386-export-memcmp.patch):
+# e100 and usbcore need it, so the kernel must export it.
+callers=$(for m in $mods; do nm -u "$m" | grep -qw memcmp && basename "$m"; done | tr '\n' ' ')
+if ! grep -q ' __ksymtab_memcmp$' "$DT/System.map"; then
+	fail "drivers: memcmp exported and called: vmlinux has no __ksymtab_memcmp (callers: $callers)"
+elif [ -z "$callers" ]; then
+	fail "drivers: memcmp exported and called: no module calls memcmp any more (drop the compat patch?)"
+else
+	pass "drivers: memcmp exported and called: __ksymtab_memcmp in vmlinux, called by ${callers% }"
+fi
+
+# The loader finds a MODULE_PARM's variable by name among the module's
+# own symbols: every name in .obsparm must be a data symbol the object
+# defines (a static gcc dropped would make the parameter unknown).
+bad= n=0
+for m in $mods; do
+	names=$(objcopy -O binary -j .obsparm "$m" /dev/stdout 2>/dev/null | python3 -c '
+import sys
+d = sys.stdin.buffer.read()
+for i in range(0, len(d), 128):     # sizeof(struct obsolete_modparm) on i386
+    print(d[i:i + 64].split(b"\0")[0].decode())')
+	for p in $names; do
+		n=$((n + 1))
+		nm "$m" | awk -v p="$p" '$3 == p && $2 ~ /^[bBdDrRgGsS]$/ { f = 1 } END { exit !f }' ||
+			bad="$bad $(basename "$m"):$p"
+	done
+done
+if [ "$n" = 0 ]; then
+	fail "drivers: MODULE_PARM variables: no .obsparm entry in any module"
+elif [ -n "$bad" ]; then
+	fail "drivers: MODULE_PARM variables: not in the object:$bad"
+else
+	pass "drivers: MODULE_PARM variables: all $n of the modules' MODULE_PARM()s name a variable the object defines"
+fi
+
+BUILD=$DB "$TOP/scripts/boot.sh" $cases | grep -a -E '^(PASS|FAIL|SKIP|      console)' |
+	sed 's/^\(PASS\|FAIL\): case /\1: drivers case /'
+exit 0
