@@ -47,6 +47,12 @@ REQUIRED_TAGS = ("Name", "Author", "Status")
 DIFFSTAT_LINE = re.compile(r"^ \S.* \| +(\d+|Bin)")
 DIFFSTAT_SUM = re.compile(r"^ \d+ files? changed")
 DIFFSTAT_OPTS = ["-p1", "-w70"]     # as Documentation/SubmittingPatches
+# Who wrote or reworked a patch is the sender, known only when mailing:
+# "Author: @SENDER@" for our own patches, and "Author: X (design);
+# reimplemented for 2.5.50" gets "by <sender>".
+SENDER = "@SENDER@"
+REWORKED = re.compile(r"^(Author:.*\breimplemented for 2\.5\.50)$")
+COVER = os.path.join(PATCHES, "cover-letter.txt")
 
 
 def die(msg):
@@ -283,6 +289,30 @@ def write_mbox(path, msgs, addr):
     os.replace(tmp, path)
 
 
+def mailed(line, frm):
+    """A header line as it is mailed: the sender put in where it goes."""
+    line = line.replace(SENDER, frm)
+    return REWORKED.sub(lambda m: m.group(1) + " by " + frm, line)
+
+
+def tested():
+    """What the last make check in BUILD said, for the cover letter."""
+    out = os.path.join(BUILD, "check.out")
+    try:
+        with open(out, encoding="utf-8", errors="replace") as f:
+            lines = f.read().splitlines()
+        when = time.strftime("%Y-%m-%d", time.gmtime(os.path.getmtime(out)))
+    except OSError:
+        return None
+    count = lambda w: sum(1 for l in lines if l.startswith(w + ": "))
+    text = ("make check of %s: %d passed, %d failed, %d skipped.\n"
+            % (when, count("PASS"), count("FAIL"), count("SKIP")))
+    for l in lines:
+        if l.startswith(("SKIP: ", "FAIL: ")):
+            text += "  %s\n" % l
+    return text
+
+
 def check(patches):
     """Print what is wrong with the headers; returns the number of problems."""
     bad = 0
@@ -348,13 +378,22 @@ def main():
     patches = [Patch(n) for n in names]
     if check(patches):
         die("fix the patch headers above first")
+    # The series' own cover text (patches/cover-letter.txt), if it has one.
+    intro_file = args.intro or (COVER if os.path.exists(COVER) else None)
     intro = ""
-    if args.intro:
+    if intro_file:
         try:
-            with open(args.intro) as f:
+            with open(intro_file) as f:
                 intro = f.read().strip() + "\n\n"
         except OSError as e:
-            die("--intro %s: %s" % (args.intro, e.strerror))
+            die("--intro %s: %s" % (intro_file, e.strerror))
+    results = tested()
+    if results is None:
+        sys.stderr.write("*** warning: no %s/check.out: run make check first, "
+                         "the cover letter says it was not run\n" % BUILD)
+        results = "make check was not run in this build directory.\n"
+    intro = intro.replace("@TESTED@", results.rstrip("\n"))
+    intro = mailed(intro, frm)
     if args.date:
         try:
             date = email.utils.parsedate_to_datetime(args.date).timestamp()
@@ -379,7 +418,7 @@ def main():
                      cover_id, body, charset), date)]
     signoff = "Signed-off-by: %s" % frm
     for i, p in enumerate(patches, 1):
-        desc = list(p.description)
+        desc = [mailed(l, frm) for l in p.description]
         if args.signoff and signoff not in desc:
             desc += ["", signoff]
         body = "\n".join(desc) + "\n---\n" + diffstat(p.diff, p.charset) + "\n" + p.diff

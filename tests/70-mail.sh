@@ -227,6 +227,10 @@ for n, (name, x) in enumerate(zip(names, msgs[1:]), 1):
     body = x.get_content()
     head, sep, rest = body.partition("\n---\n")
     desc_lines = [l for l in text.split("\n---\n")[0].splitlines()[1:] if l.startswith(("D:", "Name:", "Author:", "Status:"))]
+    # The sender (git config here) is who wrote or reworked it.
+    desc_lines = [l.replace("@SENDER@", "Ada Tester <ada@example.org>") +
+                  (" by Ada Tester <ada@example.org>" if re.match(r"^Author:.*reimplemented for 2\.5\.50$", l) else "")
+                  for l in desc_lines]
     desc_ok &= bool(desc_lines) and all(l in head.splitlines() for l in desc_lines) and first not in head
     sob_ok &= head.rstrip().endswith("\nSigned-off-by: Ada Tester <ada@example.org>")
     i = rest.find("\n--- ")
@@ -238,6 +242,11 @@ check("mail: subjects are [PATCH n/%d] + the patch's first line, cover is [PATCH
 check("mail: each body has the header's Name/Author/Status/D: lines, then ---, diffstat, diff", desc_ok)
 check("mail: --signoff adds Signed-off-by: <git config identity> after the description", sob_ok)
 check("mail: the cover lists every patch, one line each", all(("  " + s + "\n") in cover for s in summ))
+check("mail: the sender fills in @SENDER@ and who reworked the patches; the cover says it and what make check found",
+      not any("@SENDER@" in x.get_content() or "@TESTED@" in x.get_content() for x in msgs) and
+      "reworked for 2.5.50 by Ada Tester <ada@example.org>" in " ".join(cover.split()) and
+      re.search(r"^(make check of \d{4}-\d\d-\d\d: \d+ passed, \d+ failed, \d+ skipped\.|make check was not run in this build directory\.)$", cover, re.M) is not None,
+      cover[:300])
 with open(out + "/cover", "w") as f:
     f.write(cover)
 print("\n".join(res))
