@@ -36,6 +36,7 @@ help:
 	@echo 'make clean     remove $(BUILD)'
 	@echo 'make mail      mbox of the feature series (MAIL_TO=, MAIL_CC=, MAIL_FROM=, MAILFLAGS=--signoff)'
 	@echo 'make lint      feature series: headers, clean apply, i386 build after each patch (slow)'
+	@echo 'make sweep     every pristine MODULE_PARM file: compiles before the series => after (SWEEPFLAGS=--risky: subset)'
 	@echo 'Variables: KSRC=$(KSRC) BUILD=$(BUILD) ARCH=$(ARCH)'
 
 tree:
@@ -89,3 +90,8 @@ lint:
 .PHONY: fuzz
 fuzz:
 	@$(S)/fuzz.sh
+
+# Tree sweep (README, "Tree sweep"): compat-only tree vs whole series.
+.PHONY: sweep
+sweep:
+	@$(S)/sweep.sh $(SWEEPFLAGS)

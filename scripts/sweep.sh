@@ -15,7 +15,7 @@
 # A file that compiles before and not after is newly broken: the sweep
 # lists it with its first error and exits 1.
 # Results are cached per tree under $BUILD/sweep/results/KEY, KEY a hash
-# of the tree's patches (names and contents), the config recipe and the
+# of the tree's patches (names and diffs), the config recipe and the
 # compiler: a rerun with unchanged patches compiles nothing.
 # Usage: sweep.sh [--risky] [--list FILE]
 #   --risky    only the files sweep-files.py calls risky (MODULE_PARM
@@ -60,11 +60,15 @@ last_compat=$(echo "$compat" | tail -1)
 [ "$(echo "$series" | grep -c '^compat/')" = "$(echo "$compat" | wc -l)" ] ||
 	die "$PATCHES/series has compat/ patches after the first other one"
 
-key_of() {	# PATCH...: hash of the patches, the recipe and the compiler
+# KEY of PATCH...: hash of the patches (their diffs: a header edit
+# changes no tree), the recipe and the compiler.
+key_of() {
 	{
 		echo "$RECIPE"
 		gcc --version | head -1
-		for p in "$@"; do echo "$p $(sha1sum < "$PATCHES/$p")"; done
+		for p in "$@"; do
+			echo "$p $(sed -n '/^--- /,$p' "$PATCHES/$p" | sha1sum)"
+		done
 	} | sha1sum | cut -c1-16
 }
 key_before=$(key_of $compat)
