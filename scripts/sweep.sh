@@ -34,10 +34,16 @@ while [ $# -gt 0 ]; do
 done
 
 ARCH=i386
-need_tools gcc:gcc-12-multilib make:make quilt:quilt python3:python3 sha1sum:coreutils
+need_tools gcc:gcc-12-multilib make:make quilt:quilt python3:python3 sha1sum:coreutils flock:util-linux
 need_ksrc
 SW=$BUILD/sweep
 mkdir -p "$SW"
+# One sweep at a time per BUILD (make check and make sweep share it).
+exec 9> "$SW/lock"
+if ! flock -n 9; then
+	msg "sweep: another sweep is running in $SW; waiting for it"
+	flock 9
+fi
 t0=$(now)
 
 # Bump when the way a file is compiled changes: it is part of every key.
