@@ -253,9 +253,9 @@ done
 	[ -n "$fixed" ] && printf '%s' "$fixed" | sed 's/^/    /'
 	echo "took $(elapsed "$t0") s"
 } | tee "$SW/summary-$mode.txt"
-echo "(not compiling before, with their first errors: $SW/not-before.txt)"
+echo "(not compiling before, with their first errors: $SW/not-before-$mode.txt)"
 for f in $files; do
 	e=$(enc "$f")
 	[ "$(cat "$rb/$e.rc")" = 0 ] || echo "$f: $(grep -m1 -E 'error|Error' "$rb/$e.err")"
-done > "$SW/not-before.txt"
+done > "$SW/not-before-$mode.txt"
 [ "$nb" -eq 0 ]
