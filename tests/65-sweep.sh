@@ -1,8 +1,8 @@
 #!/bin/bash
 # The tree sweep (make sweep, scripts/sweep.sh): every pristine 2.5.50
 # file with MODULE_PARM that compiles as a module with the compat patches
-# alone still compiles with the whole series.  The full sweep: 12 to 16
-# minutes from an empty $BUILD/sweep on 2 shared cores, seconds when the
+# alone still compiles with the whole series.  The full sweep: about 5
+# minutes from an empty $BUILD/sweep on 2 idle cores, seconds when the
 # patches have not changed (results are cached by the patches' diffs).
 # SWEEP=risky runs only the files where a MODULE_PARM comes before its
 # variable or names none (scripts/sweep-files.py risky; about 2 minutes).
@@ -31,7 +31,7 @@ else
 	fail "sweep: sweep-files.py risky misses$missing"
 fi
 
-echo "    ... scripts/sweep.sh $args (the full sweep: 12 to 16 minutes unless cached)"
+echo "    ... scripts/sweep.sh $args (the full sweep: about 5 minutes on 2 idle cores, unless cached)"
 out=$(mktemp)
 "$TOP/scripts/sweep.sh" $args 2>&1 | tee "$out" | grep --line-buffered '^>>>' | sed -u 's/^/    /'
 rc=${PIPESTATUS[0]}
