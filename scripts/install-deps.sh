@@ -14,8 +14,16 @@ for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
 		missing="$missing $p"
 done
-# Then the guest shell's part (i386 musl, busybox's deb-src entry).
-[ -z "$missing" ] && exec "$(dirname "$0")/install-shell-deps.sh"
+# Then the guest shell's part (i386 musl, busybox's deb-src entry).  It
+# is optional: without it make shell cannot run and tests/52-busybox.sh
+# skips its busybox tests, saying why; the rest must not be lost.
+shell_deps() {
+	"$(dirname "$0")/install-shell-deps.sh" && return 0
+	echo "*** the busybox guest cannot be built here (see above): make shell" >&2
+	echo "*** will not run and make check skips the busybox tests" >&2
+	return 0
+}
+[ -z "$missing" ] && { shell_deps; exit 0; }
 if [ "$(id -u)" != 0 ]; then
 	echo "*** missing packages:$missing" >&2
 	echo "*** run as root: apt-get install$missing" >&2
@@ -26,4 +34,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends $missing > /tmp/install-deps.log 2>&1 ||
 	{ tail -30 /tmp/install-deps.log >&2; exit 1; }
-exec "$(dirname "$0")/install-shell-deps.sh"
+shell_deps
