@@ -30,11 +30,6 @@ if ! kmake -j"$JOBS" modules > "$log" 2>&1; then
 	die "building the driver modules failed after $(elapsed "$t0") s (log: $log)"
 fi
 mkdir -p "$G"
-: > "$G/modules.list.tmp"
-for m in $MODULES; do
-	[ -f "$TREE/$m" ] || die "module $m was not built (kernel-config/i386-drivers?)"
-	echo "$TREE/$m" >> "$G/modules.list.tmp"
-done
-mv "$G/modules.list.tmp" "$G/modules.list"
+list_modules "$G/modules.list" $(for m in $MODULES; do echo "$TREE/$m"; done)
 msg "driver modules built in $(elapsed "$t0") s: $(for m in $MODULES; do basename $m; done | tr '\n' ' ')"
 "$TOP/scripts/build-guest.sh" init

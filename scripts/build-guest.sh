@@ -37,11 +37,7 @@ print-obj-m:
 	@echo $(obj-m)
 MK
 )
-	: > "$G/modules.list"
-	for m in $mods; do
-		[ -f "$G/mods/$m" ] || die "module $m was not built"
-		echo "$G/mods/$m" >> "$G/modules.list"
-	done
+	list_modules "$G/modules.list" $(for m in $mods; do echo "$G/mods/$m"; done)
 	msg "test modules: $(echo $mods)"
 	;;
 *)	die "usage: build-guest.sh init|modules" ;;

@@ -94,5 +94,18 @@ kmake() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$TREE" ARCH="$ARCH" $cross "${kmake_args[@]}" "$@"
 }
 
+# list_modules LIST MODULE...: the modules boot.sh puts into the
+# initrd's /m, one path a line; each must have been built.
+list_modules() {
+	local list=$1 m
+	shift
+	: > "$list.tmp"
+	for m in "$@"; do
+		[ -f "$m" ] || die "module $m was not built"
+		echo "$m" >> "$list.tmp"
+	done
+	mv "$list.tmp" "$list"
+}
+
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }

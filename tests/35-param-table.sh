@@ -93,11 +93,9 @@ for m in oldparm lateparm badparm; do
 	vars=$(sed -n 's/^MODULE_PARM(\([A-Za-z0-9_]*\),.*/\1/p' "$c")
 	want=$(($(echo "$vars" | wc -l) * 128))	# sizeof(struct obsolete_modparm), i386
 	got=$(section_size "$o" .obsparm)
-	lost=
-	for v in $vars; do
-		[ "$m.$v" = badparm.cuont ] && continue
-		nm "$o" | grep -q " [bBdD] $v$" || lost="$lost $v"
-	done
+	lost=$(obsparm_missing "$o" | tr '\n' ' ')
+	# badparm.c's typo, and only it, names no variable.
+	[ $m = badparm ] && lost=${lost/#cuont /}
 	relocs=$(readelf -rW "$o" | grep -c "^Relocation section '\.rel[a]*\.obsparm'")
 	if [ "$got" = "$want" ] && [ -z "$lost" ] && [ "$relocs" = 0 ]; then
 		pass "param table: $m.o .obsparm holds its $(echo $vars | wc -w) MODULE_PARM entries, unrelocated, and their variables are in the object"

@@ -45,16 +45,10 @@ fi
 # defines (a static gcc dropped would make the parameter unknown).
 bad= n=0
 for m in $mods; do
-	names=$(objcopy -O binary -j .obsparm "$m" /dev/stdout 2>/dev/null | python3 -c '
-import sys
-d = sys.stdin.buffer.read()
-for i in range(0, len(d), 128):     # sizeof(struct obsolete_modparm) on i386
-    print(d[i:i + 64].split(b"\0")[0].decode())')
-	for p in $names; do
-		n=$((n + 1))
-		nm "$m" | awk -v p="$p" '$3 == p && $2 ~ /^[bBdDrRgGsS]$/ { f = 1 } END { exit !f }' ||
-			bad="$bad $(basename "$m"):$p"
-	done
+	miss=$(obsparm_missing "$m")
+	[ "$miss" = - ] && continue
+	n=$((n + $(section_size "$m" .obsparm) / 128))
+	for p in $miss; do bad="$bad $(basename "$m"):$p"; done
 done
 if [ "$n" = 0 ]; then
 	fail "drivers: MODULE_PARM variables: no .obsparm entry in any module"

@@ -54,3 +54,22 @@ section_size() {
 	s=$(readelf -SW "$1" | sed -n "s/.*\] ${2//./\\.} *[A-Z]* *[0-9a-f]* [0-9a-f]* \([0-9a-f]*\) .*/\1/p")
 	echo $((16#${s:-0}))
 }
+
+# obsparm_missing OBJECT: the MODULE_PARM() names in OBJECT's .obsparm
+# (i386: 128-byte entries, the name first) that the loader would not
+# find, by its own rule: no defined OBJECT or NOTYPE symbol of that
+# name in the object.  Prints "-" when there is no .obsparm at all.
+obsparm_missing() {
+	local o=$1 names p
+	names=$(objcopy -O binary -j .obsparm "$o" /dev/stdout 2>/dev/null | python3 -c '
+import sys
+d = sys.stdin.buffer.read()
+for i in range(0, len(d), 128):     # sizeof(struct obsolete_modparm) on i386
+    print(d[i:i + 64].split(b"\0")[0].decode())')
+	[ -n "$names" ] || { echo -; return; }
+	for p in $names; do
+		readelf -sW "$o" | awk -v p="$p" '$8 == p && $7 != "UND" &&
+			($4 == "OBJECT" || $4 == "NOTYPE") { f = 1 } END { exit !f }' ||
+			echo "$p"
+	done
+}
