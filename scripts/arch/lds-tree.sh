@@ -2,20 +2,13 @@
 # A light patched tree for lds-params.sh: the pristine arch/ and include/
 # (plus whatever else the patches touch), with the compat and feature
 # patches of patches/series applied by patch -p1, no fuzz, no offset.
-# While the series does not list feature/module-param-lds.patch yet, the
-# feature patches stop before feature/module-param-core.patch (whose 5
-# linker script hunks the lds patch carries) and the lds patch follows.
 # Prints the tree's path.  Rebuilt only when the patches change.
 # Usage: lds-tree.sh [OUT]        (default $BUILD/lds-params/linux-2.5.50)
 . "$(dirname "$0")/../lib.sh"
 out=${1:-$BUILD/lds-params/linux-2.5.50}
 need_tools patch:patch
 need_ksrc
-lds=feature/module-param-lds.patch
 series=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }' | grep -v '^test/')
-if ! echo "$series" | grep -qx "$lds"; then
-	series=$(echo "$series" | sed "\,^feature/module-param-core.patch\$,Q"; echo "$lds")
-fi
 stamp=$(for p in $series; do echo "$p $(sha1sum < "$PATCHES/$p")"; done)
 if [ -f "$out/.lds-tree" ] && [ "$(cat "$out/.lds-tree")" = "$stamp" ]; then
 	echo "$out"; exit 0
