@@ -7,17 +7,9 @@
 cfg=$TOP/kernel-config/${KCONFIG:-$ARCH}
 [ -f "$cfg" ] || die "no kernel-config/${KCONFIG:-$ARCH}"
 [ -d "$TREE" ] || die "no tree $TREE: run make tree"
-case "$ARCH" in
-i386)	need_tools gcc:gcc-12-multilib make:make ld:binutils bc:bc
-	image=bzImage; imagefile=arch/i386/boot/bzImage ;;
-ppc)	need_tools powerpc-linux-gnu-gcc:gcc-powerpc-linux-gnu
-	image=vmlinux; imagefile=vmlinux ;;
-ppc64)	need_tools powerpc64-linux-gnu-gcc:gcc-powerpc64-linux-gnu
-	image=vmlinux; imagefile=vmlinux ;;
-sparc64) need_tools sparc64-linux-gnu-gcc:gcc-sparc64-linux-gnu
-	image=vmlinux; imagefile=vmlinux ;;
-*)	die "ARCH=$ARCH is not supported" ;;
-esac
+arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
+need_tools "$arch_cc:$arch_pkg" make:make bc:bc
+image=$arch_image imagefile=$arch_imagefile
 # -m32 needs the 32-bit libgcc/crt only for host programs we never link,
 # but gcc refuses -m32 without them on some installs: check once.
 if [ "$ARCH" = i386 ] && ! echo 'int x;' | gcc -m32 -c -xc - -o /dev/null 2>/dev/null; then

@@ -8,6 +8,8 @@ out=$BUILD/check.out
 mkdir -p "$BUILD"
 : > "$out"
 t0=$(now)
+echo "What this host can do (scripts/host-caps.sh):"
+"$TOP/scripts/host-caps.sh"
 if ! check_ksrc "$KSRC" 2>/dev/null; then
 	echo "*************************************************************"
 	echo "*** No pristine 2.5.50 tree at KSRC=$KSRC: every test that"

@@ -8,7 +8,7 @@ pkgs="make gcc gcc-12-multilib binutils quilt patch diffutils bc flex bison perl
       binutils-ia64-linux-gnu clang libclang-rt-14-dev diffstat
       binutils-alpha-linux-gnu binutils-arm-linux-gnueabi binutils-m68k-linux-gnu
       binutils-mips-linux-gnu binutils-mips64-linux-gnuabi64 binutils-hppa-linux-gnu
-      binutils-s390x-linux-gnu binutils-sh4-linux-gnu"
+      binutils-s390x-linux-gnu binutils-sh4-linux-gnu qemu-user kmod"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
@@ -23,7 +23,11 @@ shell_deps() {
 	echo "*** will not run and make check skips the busybox tests" >&2
 	return 0
 }
-[ -z "$missing" ] && { shell_deps; exit 0; }
+caps() {
+	echo ">>> what this host can do now:"
+	"$(dirname "$0")/host-caps.sh"
+}
+[ -z "$missing" ] && { shell_deps; caps; exit 0; }
 if [ "$(id -u)" != 0 ]; then
 	echo "*** missing packages:$missing" >&2
 	echo "*** run as root: apt-get install$missing" >&2
@@ -32,6 +36,7 @@ fi
 echo ">>> installing:$missing"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends $missing > /tmp/install-deps.log 2>&1 ||
-	{ tail -30 /tmp/install-deps.log >&2; exit 1; }
+apt-get install -y -qq --no-install-recommends $missing > "${TMPDIR:-/tmp}/install-deps.log" 2>&1 ||
+	{ tail -30 "${TMPDIR:-/tmp}/install-deps.log" >&2; exit 1; }
 shell_deps
+caps

@@ -6,6 +6,8 @@
 #   ARCH   i386 (default), ppc, ppc64, sparc64
 
 set -o pipefail
+# The harness reads tools' messages: the same words on every host.
+export LC_ALL=C
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 KSRC=${KSRC:-/work/linux-2.5.50}
@@ -15,6 +17,14 @@ case "$BUILD" in /*) ;; *) BUILD=$TOP/$BUILD ;; esac
 TREE=$BUILD/$ARCH/linux-2.5.50
 PATCHES=${PATCHES_DIR:-$TOP/patches}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# Scratch files (mktemp, Python's tempfile) go to TMPDIR, else /tmp; on
+# a host where neither is a writable directory they go to $BUILD/tmp.
+if ! [ -d "${TMPDIR:-/tmp}" ] || ! [ -w "${TMPDIR:-/tmp}" ] ||
+   ! [ -x "${TMPDIR:-/tmp}" ]; then
+	export TMPDIR=$BUILD/tmp
+	mkdir -p "$TMPDIR" 2> /dev/null
+fi
 
 msg()  { printf '>>> %s\n' "$*"; }
 warn() { printf '*** %s\n' "$*" >&2; }
@@ -79,19 +89,32 @@ q() {
 		quilt --quiltrc "$TOP/scripts/quiltrc" "$@")
 }
 
+# arch_load [A]: what scripts/arch/A.sh (default $ARCH) says about the
+# architecture: arch_cross (the CROSS_COMPILE prefix), arch_cc and its
+# Debian package arch_pkg, the image target arch_image and its file
+# arch_imagefile, and kmake_args (extra make variables).  Fails for an
+# architecture with no such file.
+arch_load() {
+	local a=${1:-$ARCH}
+	arch_cross= arch_cc= arch_pkg= arch_image= arch_imagefile=
+	kmake_args=()
+	[ -f "$TOP/scripts/arch/$a.sh" ] || return 1
+	. "$TOP/scripts/arch/$a.sh"
+}
+
+# The architectures the harness knows: those with a scripts/arch/A.sh
+# that names a compiler.
+known_arches() {
+	grep -l '^arch_cc=' "$TOP"/scripts/arch/*.sh | sed 's,.*/,,; s,\.sh$,,'
+}
+
 # kbuild make in the tree for $ARCH.
 kmake() {
-	local cross=
-	case "$ARCH" in
-	i386)	;;
-	ppc)	cross="CROSS_COMPILE=powerpc-linux-gnu-" ;;
-	ppc64)	cross="CROSS_COMPILE=powerpc64-linux-gnu-" ;;
-	sparc64) cross="CROSS_COMPILE=sparc64-linux-gnu-" ;;
-	esac
-	# scripts/arch/$ARCH.sh may add make variables to kmake_args.
-	local -a kmake_args=()
-	[ -f "$TOP/scripts/arch/$ARCH.sh" ] && . "$TOP/scripts/arch/$ARCH.sh"
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$TREE" ARCH="$ARCH" $cross "${kmake_args[@]}" "$@"
+	local arch_cross arch_cc arch_pkg arch_image arch_imagefile
+	local -a kmake_args
+	arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$TREE" ARCH="$ARCH" \
+		${arch_cross:+CROSS_COMPILE=$arch_cross} "${kmake_args[@]}" "$@"
 }
 
 # list_modules LIST MODULE...: the modules boot.sh puts into the
@@ -105,6 +128,67 @@ list_modules() {
 		echo "$m" >> "$list.tmp"
 	done
 	mv "$list.tmp" "$list"
+}
+
+# How this host runs i386 programs built with gcc -m32 (the params unit
+# test): "native" where its kernel executes them, "qemu-i386" (Debian's
+# qemu-user, with -L / for the 32-bit loader and libraries) where it
+# refuses them (a kernel with ia32 emulation off: "Exec format error"),
+# else "none: why".  HOST32=native|qemu-i386|none forces one way (the
+# harness's own tests use it).  Prints the way; cached per run.
+host32_way() {
+	local tmp way
+	if [ -n "${HOST32_WAY:-}" ]; then
+		echo "$HOST32_WAY"
+		return
+	fi
+	tmp=$(mktemp -d)
+	printf '#include <stdio.h>
+int main(void) { printf("%%d\\n", (int)(sizeof(long) * 8)); return 0; }
+' > "$tmp/t.c"
+	if ! gcc -m32 -o "$tmp/t" "$tmp/t.c" 2> /dev/null; then
+		way="none: gcc -m32 cannot link a program (apt-get install gcc-12-multilib)"
+	else
+		way="none: this kernel does not run i386 programs and there is no qemu-i386 (apt-get install qemu-user)"
+		case ${HOST32:-auto} in
+		auto)
+			if [ "$(timeout 30 "$tmp/t" 2> /dev/null)" = 32 ]; then
+				way=native
+			elif command -v qemu-i386 > /dev/null &&
+			     [ "$(timeout 30 qemu-i386 -L / "$tmp/t" 2> /dev/null)" = 32 ]; then
+				way=qemu-i386
+			fi ;;
+		native)
+			[ "$(timeout 30 "$tmp/t" 2> /dev/null)" = 32 ] && way=native ||
+				way="none: HOST32=native, but this kernel does not run i386 programs" ;;
+		qemu-i386)
+			if [ "$(timeout 30 qemu-i386 -L / "$tmp/t" 2> /dev/null)" = 32 ]; then
+				way=qemu-i386
+			else
+				way="none: HOST32=qemu-i386, but qemu-i386 -L / does not run an i386 program (apt-get install qemu-user)"
+			fi ;;
+		none)	way="none: HOST32=none" ;;
+		*)	way="none: HOST32=$HOST32 is none of native, qemu-i386, none" ;;
+		esac
+	fi
+	rm -rf "$tmp"
+	HOST32_WAY=$way
+	echo "$way"
+}
+
+# run32 PROGRAM ARGS...: run an i386 program the way host32_way found,
+# killed after RUN32_TIMEOUT seconds (600).
+# Under qemu-i386 LeakSanitizer is off: its stop-the-world ptraces the
+# program's threads, which qemu-user does not emulate, and the program
+# spins at exit for ever (measured with QEMU 7.2: a hello world built
+# with -fsanitize=address never ends; with detect_leaks=0 it does).
+run32() {
+	case $(host32_way) in
+	native)		timeout "${RUN32_TIMEOUT:-600}" "$@" ;;
+	qemu-i386)	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			timeout "${RUN32_TIMEOUT:-600}" qemu-i386 -L / "$@" ;;
+	*)		echo "run32: $(host32_way)" >&2; return 126 ;;
+	esac
 }
 
 now() { date +%s.%N; }

@@ -72,4 +72,49 @@ if quiet make -s -C "$TOP" init BUILD="$tmp/b"; then
 else
 	fail "guest init: does not build"
 fi
+# i386 host programs (the params unit test) run natively or under
+# qemu-i386 (scripts/lib.sh, host32_way and run32); HOST32 forces a way,
+# and one that cannot work is "none", which the tests skip, not pass.
+printf '#include <stdio.h>\n#include <stdlib.h>\nint main(int c, char **v) { char *p = malloc(8); p[0] = 0; free(p); printf("%%d %%s\\n", (int)(sizeof(long) * 8), v[1]); return 3; }\n' > "$tmp/t32.c"
+if ! gcc -m32 -fsanitize=address,undefined -o "$tmp/t32" "$tmp/t32.c" 2> "$tmp/err"; then
+	skip "run32: gcc -m32 -fsanitize=address cannot link ($(head -1 "$tmp/err")): apt-get install gcc-12-multilib"
+else
+	way=$(host32_way)
+	case $way in
+	none*)	skip "run32: ${way#none: }" ;;
+	*)	# an ASan program ends (LeakSanitizer hangs it under
+		# qemu-user), with its output and its exit code
+		out=$(RUN32_TIMEOUT=60 run32 "$tmp/t32" arg 2>&1); rc=$?
+		if [ "$out" = "32 arg" ] && [ $rc = 3 ]; then
+			pass "run32: an ASan+UBSan i386 program runs to its end ($way), output and exit code kept"
+		else
+			fail "run32 ($way): exit $rc, output '$(echo "$out" | head -2 | tr '\n' ' ')'"
+		fi ;;
+	esac
+fi
+for f in none bogus; do
+	w=$(unset HOST32_WAY; HOST32=$f host32_way)
+	e=$(unset HOST32_WAY; HOST32=$f run32 /bin/true 2>&1); rc=$?
+	if [[ $w == none:* ]] && [ $rc = 126 ] && [[ $e == *"$w"* ]]; then
+		pass "run32: HOST32=$f is no way to run ('$w'), run32 refuses with it"
+	else
+		fail "run32: HOST32=$f gave '$w', run32 exit $rc"
+	fi
+done
+if "$tmp/t32" x > /dev/null 2>&1; then native=yes; else native=no; fi
+w=$(unset HOST32_WAY; HOST32=native host32_way)
+if { [ $native = yes ] && [ "$w" = native ]; } || { [ $native = no ] && [[ $w == none:* ]]; }; then
+	pass "run32: HOST32=native is '$w' where this kernel runs i386 programs: $native"
+else
+	fail "run32: HOST32=native is '$w' where this kernel runs i386 programs: $native"
+fi
+
+# The capability report runs anywhere and says something of each part.
+if "$TOP/scripts/host-caps.sh" > "$tmp/caps" 2>&1 &&
+   grep -q '32-bit programs' "$tmp/caps" && grep -q 'qemu-system-i386' "$tmp/caps" &&
+   grep -q 'i386 compiler' "$tmp/caps" && grep -q 'i386 musl' "$tmp/caps"; then
+	pass "host-caps: reports 32-bit execution, QEMU, compilers, musl"
+else
+	fail "host-caps: $(head -3 "$tmp/caps" | tr '\n' ' ')"
+fi
 exit 0

@@ -11,14 +11,8 @@ arches=${CROSS_ARCHES:-ppc sparc64}
 need_tree_or_skip $(for a in $arches; do echo "build $a"; done) "ppc64 linker script" "ia64 linker script"
 
 declare -A built linked booted cases lds
-cross_of() {
-	case $1 in
-	ppc)	echo powerpc-linux-gnu ;;
-	ppc64)	echo powerpc64-linux-gnu ;;
-	sparc64) echo sparc64-linux-gnu ;;
-	esac
-}
-pkg_of() { echo "gcc-$(cross_of "$1")"; }
+cross_of() { arch_load "$1"; echo "${arch_cross%-}"; }
+pkg_of() { arch_load "$1"; echo "$arch_pkg"; }
 
 # sizeof(struct kernel_param) for ARCH, from the tree's own header and
 # the cross compiler; empty when the tree has no <linux/moduleparam.h>.

@@ -1,0 +1,8 @@
+# Sourced by arch_load() in scripts/lib.sh for ARCH=i386: what the
+# harness needs to know about building this architecture.
+# Toolchain: the host's gcc with -m32 (Debian gcc-12-multilib).
+arch_cross=
+arch_cc=gcc
+arch_pkg=gcc-12-multilib
+arch_image=bzImage
+arch_imagefile=arch/i386/boot/bzImage
