@@ -18,14 +18,14 @@ esac
 
 # QEMU: each boot script names its emulator; the harness runs TCG
 # (software emulation) only, so /dev/kvm is neither needed nor used.
-for f in "$TOP"/scripts/boot.sh "$TOP"/scripts/arch/*-boot.sh; do
-	q=$(sed -n 's/^qemu=\([^ ]*\) qemu_pkg=\([^ ]*\).*/\1 \2/p' "$f")
+for a in $(known_arches); do
+	q=$(boot_qemu "$a")
 	[ -n "$q" ] || continue
 	set -- $q
 	if command -v "$1" > /dev/null; then
 		line have "$1" "$("$1" --version | head -1 | sed 's/ (.*//'), TCG"
 	else
-		line lack "$1" "no boot tests for it (apt-get install $2)"
+		line lack "$1" "no boot tests for $a (apt-get install $2)"
 	fi
 done
 if [ -e /dev/kvm ]; then

@@ -108,6 +108,15 @@ known_arches() {
 	grep -l '^arch_cc=' "$TOP"/scripts/arch/*.sh | sed 's,.*/,,; s,\.sh$,,'
 }
 
+# boot_qemu A: "QEMU PACKAGE" of the machine that boots architecture A
+# (scripts/boot.sh for i386, scripts/arch/A-boot.sh for the rest), or
+# nothing where none boots it.
+boot_qemu() {
+	local f=$TOP/scripts/arch/$1-boot.sh
+	[ "$1" = i386 ] && f=$TOP/scripts/boot.sh
+	[ -f "$f" ] && sed -n 's/^qemu=\([^ ]*\) qemu_pkg=\([^ ]*\).*/\1 \2/p' "$f" | head -1
+}
+
 # kbuild make in the tree for $ARCH.
 kmake() {
 	local arch_cross arch_cc arch_pkg arch_image arch_imagefile
