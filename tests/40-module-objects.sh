@@ -77,4 +77,27 @@ if ! "$T" pcimap "$TOP/README" > /dev/null 2>&1 && ! "$T" bogus "$M/hello.o" > /
 else
 	fail "modtables: bad input accepted"
 fi
+
+# What a module says about itself (module-modinfo.patch): kmod's
+# modinfo of every test module shows what its sources declare, shared
+# objects' strings included (shared_common.c's author in divas and
+# eicon, multi_b.c's description in multipart); built-in code leaves no
+# .modinfo in vmlinux.
+if ! grep -q '__MODULE_INFO' "$TREE/include/linux/moduleparam.h"; then
+	skip "modinfo: the series has no .modinfo strings (module-modinfo.patch)"
+	exit 0
+fi
+for o in $(grep -v '/modinfo-[^/]*\.o$' "$BUILD/$ARCH/guest/modules.list"); do
+	m=$(basename "$o" .o)
+	check_modinfo "modinfo i386: $m.o" "$o" $(module_sources "$TREE" "$o")
+done
+if [ -f "$TREE/vmlinux" ]; then
+	if readelf -SW "$TREE/vmlinux" | grep -q '\.modinfo'; then
+		fail "modinfo: vmlinux has a .modinfo section: built-in code must leave none"
+	else
+		pass "modinfo: vmlinux has no .modinfo: built-in code's MODULE_LICENSEs leave nothing"
+	fi
+else
+	skip "modinfo: no vmlinux in $TREE to check for .modinfo"
+fi
 exit 0

@@ -58,6 +58,15 @@ else
 	pass "drivers: MODULE_PARM variables: all $n of the modules' MODULE_PARM()s name a variable the object defines"
 fi
 
+# What the real drivers say about themselves (module-modinfo.patch):
+# kmod's modinfo shows each one's own licence, authors, description and
+# parameters with their descriptions and types, as its sources declare.
+if grep -q '__MODULE_INFO' "$DT/include/linux/moduleparam.h"; then
+	for m in $mods; do
+		check_modinfo "drivers: modinfo $(basename "$m")" "$m" $(module_sources "$DT" "$m")
+	done
+fi
+
 BUILD=$DB "$TOP/scripts/boot.sh" $cases | grep -a -E '^(PASS|FAIL|SKIP|      console)' |
 	sed 's/^\(PASS\|FAIL\): case /\1: drivers case /'
 exit 0

@@ -74,13 +74,7 @@ for a in $arches; do
 		linked[$a]=FAILED
 	fi
 
-	case $a in
-	ppc)
-		qemu=qemu-system-ppc qpkg=qemu-system-ppc ;;
-	sparc64)
-		qemu=qemu-system-sparc64 qpkg=qemu-system-sparc ;;
-	*)	qemu= ;;
-	esac
+	read -r qemu qpkg <<< "$(boot_qemu "$a")"
 	if [ -z "$qemu" ]; then
 		skip "boot $a: no QEMU machine that boots 2.5.50 $a (README, section Other architectures)"
 		booted[$a]=no
@@ -94,6 +88,13 @@ for a in $arches; do
 	if ! quiet make -s -C "$TOP" ARCH=$a modules init; then
 		fail "boot $a: test modules or guest init do not build"
 		continue
+	fi
+	# kmod's modinfo reads this architecture's objects as it reads
+	# i386's (tests/40-module-objects.sh): ELF32/64, either byte order.
+	if grep -q '__MODULE_INFO' "$tree/include/linux/moduleparam.h"; then
+		for o in $(grep -v '/modinfo-[^/]*\.o$' "$BUILD/$a/guest/modules.list"); do
+			check_modinfo "modinfo $a: $(basename "$o")" "$o" $(module_sources "$tree" "$o")
+		done
 	fi
 	# Every case, with the same command lines as i386 (the few values
 	# that depend on the size of long have [long=64] lines: sparc64).

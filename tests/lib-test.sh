@@ -73,3 +73,57 @@ for i in range(0, len(d), 128):     # sizeof(struct obsolete_modparm) on i386
 			echo "$p"
 	done
 }
+
+# kmod_modinfo: the path of kmod's modinfo (Debian package kmod), or
+# nothing; it lives in /sbin, which a user's PATH may lack.
+kmod_modinfo() {
+	local m
+	for m in "$(command -v modinfo)" /usr/sbin/modinfo /sbin/modinfo; do
+		[ -n "$m" ] && [ -x "$m" ] && "$m" --version 2>&1 | grep -q kmod &&
+			{ echo "$m"; return 0; }
+	done
+	return 1
+}
+
+# check_modinfo LABEL OBJECT SOURCE...: kmod's modinfo of OBJECT (a
+# copy named .ko, the only name kmod takes for a file) must show what
+# the sources declare (tests/helpers/modinfo-expect.py): licence,
+# authors, descriptions, and each parameter with its description and
+# type.
+check_modinfo() {
+	local label=$1 obj=$2 t mi want got
+	shift 2
+	if ! mi=$(kmod_modinfo); then
+		skip "$label: no kmod modinfo (apt-get install kmod)"
+		return
+	fi
+	t=$(mktemp -d)
+	cp "$obj" "$t/$(basename "${obj%.o}").ko"
+	want=$(python3 "$TOP/tests/helpers/modinfo-expect.py" "$@")
+	got=$("$mi" "$t"/*.ko 2>&1 | grep -E '^(license|author|description|parm):' |
+		sed 's/^\([a-z]*\): */\1: /' | LC_ALL=C sort)
+	rm -rf "$t"
+	if [ -z "$want" ]; then
+		fail "$label: its sources declare nothing for modinfo (helper broken?)"
+	elif [ "$got" = "$want" ]; then
+		pass "$label: kmod modinfo shows $(echo "$want" | wc -l) fields as declared ($(echo "$want" | sed 's/:.*//' | sort | uniq -c | awk '{printf "%s%d %s", s, $1, $2; s=", "}'))"
+	else
+		fail "$label: kmod modinfo differs from the sources: $(diff <(echo "$want") <(echo "$got") | grep '^[<>]' | head -4 | tr '\n' ' ')"
+	fi
+}
+
+# module_sources TREE OBJECT: the .c files kbuild built OBJECT from, as
+# its .cmd file says (a compile, or a link of objects: theirs); paths
+# in it are relative to TREE, where kbuild runs.
+module_sources() {
+	local tree=$1 obj=$2 cmd o
+	cmd=$(sed -n '1s/^cmd_[^ ]* := //p' "$(dirname "$obj")/.$(basename "$obj").cmd" 2>/dev/null)
+	case " $cmd " in
+	"  ")	echo "${obj%.o}.c" ;;
+	*" -c "*) echo "${obj%.o}.c" ;;
+	*)	for o in ${cmd#* -o * }; do
+			case $o in /*) ;; *) o=$tree/$o ;; esac
+			module_sources "$tree" "$o"
+		done ;;
+	esac
+}

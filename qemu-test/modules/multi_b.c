@@ -6,3 +6,6 @@ int multi_answer(void)
 {
 	return 42;
 }
+
+/* .modinfo from the other part than the licence (multi_a.c). */
+MODULE_DESCRIPTION("A module of two objects");

@@ -8,3 +8,6 @@ void shared_hello(const char *who)
 {
 	printk(KERN_INFO "%s: hello from the shared object\n", who);
 }
+
+/* Its .modinfo strings go into both modules (module-modinfo.patch). */
+MODULE_AUTHOR("The shared object");
