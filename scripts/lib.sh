@@ -202,3 +202,13 @@ run32() {
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# What libFuzzer said of its run in log $1: "runs" (executions), "seed"
+# or "cov" (edge coverage at the end).
+fuzz_stat() {
+	case $2 in
+	runs)	sed -n 's/^stat::number_of_executed_units: *//p' "$1" ;;
+	seed)	sed -n 's/^INFO: Seed: //p' "$1" ;;
+	cov)	grep -o 'DONE *cov: [0-9]*' "$1" | grep -o '[0-9]*$' ;;
+	esac
+}

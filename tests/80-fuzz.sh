@@ -17,42 +17,33 @@ if [ ! -f "$TREE/kernel/params.c" ]; then
 	exit 0
 fi
 O=$BUILD/fuzz
-rm -rf "$O/corpus" "$O/artifacts"
-log=$BUILD/fuzz-check.log
-if make -s -C "$TOP/tests/fuzz" TREE="$TREE" O="$O" SECONDS="$SECS" run > "$log" 2>&1 &&
-   [ -z "$(ls -A "$O/artifacts" 2>/dev/null)" ]; then
-	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-	cov=$(grep -o 'DONE *cov: [0-9]*' "$log" | grep -o '[0-9]*$')
-	seed=$(sed -n 's/^INFO: Seed: //p' "$log")
-	pass "fuzz: params.c: $runs executions in $SECS s (seed $seed), no crash, leak or sanitizer report (edge coverage $cov)"
-else
-	fail "fuzz: params.c: crash or sanitizer report, seed $(sed -n 's/^INFO: Seed: //p' "$log") (log $log, inputs in $O/artifacts)"
-	grep -E 'ERROR|SUMMARY|runtime error' "$log" | head -5 | sed 's/^/    | /'
-fi
-if make -s -C "$TOP/tests/fuzz" TREE="$TREE" O="$O" regress > "$log.regress" 2>&1; then
-	pass "fuzz: all $(ls "$TOP/tests/fuzz/corpus" | wc -l) corpus inputs (seeds and past crashes) run clean"
-else
-	fail "fuzz: a corpus input crashes (log $log.regress)"
-fi
 
+# fuzz_target SFX NAME CLEAN: a SECS-second run of tests/fuzz's target
+# run$SFX (scratch corpus$SFX, artifacts$SFX beside it), then each input
+# of tests/fuzz/corpus$SFX once (target regress$SFX).  CLEAN says what a
+# clean run proves.
+fuzz_target() {
+	local sfx=$1 name=$2 clean=$3 log=$BUILD/fuzz-check$1.log
+	rm -rf "$O/corpus$sfx" "$O/artifacts$sfx"
+	if make -s -C "$TOP/tests/fuzz" TREE="$TREE" O="$O" SECONDS="$SECS" run$sfx > "$log" 2>&1 &&
+	   [ -z "$(ls -A "$O/artifacts$sfx" 2>/dev/null)" ]; then
+		pass "fuzz: $name: $(fuzz_stat "$log" runs) executions in $SECS s (seed $(fuzz_stat "$log" seed)), $clean (edge coverage $(fuzz_stat "$log" cov))"
+	else
+		fail "fuzz: $name: crash or report, seed $(fuzz_stat "$log" seed) (log $log, inputs in $O/artifacts$sfx)"
+		grep -E 'ERROR|SUMMARY|runtime error|deadly' "$log" | head -5 | sed 's/^/    | /'
+	fi
+	if make -s -C "$TOP/tests/fuzz" TREE="$TREE" O="$O" regress$sfx > "$log.regress" 2>&1; then
+		pass "fuzz: $name: all $(ls "$TOP/tests/fuzz/corpus$sfx" | wc -l) corpus$sfx inputs (seeds and past crashes) run clean"
+	else
+		fail "fuzz: $name: a corpus$sfx input fails (log $log.regress)"
+	fi
+}
+
+fuzz_target "" params.c "no crash, leak or sanitizer report"
 # The loader's .modinfo reading (module-license.patch).
 if ! grep -q '^/\* The licences of 2.4 that are GPL-compatible' "$TREE/kernel/module.c"; then
 	skip "fuzz: .modinfo reading: the series does not read .modinfo (module-license.patch)"
 	exit 0
 fi
-rm -rf "$O/corpus-modinfo" "$O/artifacts-modinfo"
-if make -s -C "$TOP/tests/fuzz" TREE="$TREE" O="$O" SECONDS="$SECS" run-modinfo > "$log.modinfo" 2>&1 &&
-   [ -z "$(ls -A "$O/artifacts-modinfo" 2>/dev/null)" ]; then
-	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.modinfo")
-	seed=$(sed -n 's/^INFO: Seed: //p' "$log.modinfo")
-	pass "fuzz: .modinfo reading: $runs executions in $SECS s (seed $seed), no crash, over-read or wrong answer"
-else
-	fail "fuzz: .modinfo reading: crash or report, seed $(sed -n 's/^INFO: Seed: //p' "$log.modinfo") (log $log.modinfo, inputs in $O/artifacts-modinfo)"
-	grep -E 'ERROR|SUMMARY|runtime error|deadly' "$log.modinfo" | head -5 | sed 's/^/    | /'
-fi
-if make -s -C "$TOP/tests/fuzz" TREE="$TREE" O="$O" regress-modinfo > "$log.modinfo-regress" 2>&1; then
-	pass "fuzz: all $(ls "$TOP/tests/fuzz/corpus-modinfo" | wc -l) .modinfo corpus inputs run clean"
-else
-	fail "fuzz: a .modinfo corpus input fails (log $log.modinfo-regress)"
-fi
+fuzz_target -modinfo ".modinfo reading" "no crash, over-read or wrong answer"
 exit 0
