@@ -14,7 +14,21 @@
  *	load FILE [ARGS]	init_module(image of FILE, len, ARGS);
  *				prints "load FILE: RET" (0 or -errno)
  *	unload NAME		delete_module(NAME, O_NONBLOCK): "unload NAME: RET"
+ *	write FILE TEXT		write TEXT (no newline) to FILE in one write(2):
+ *				"write FILE: RET" (bytes written or -errno)
+ *	euid N			setresuid(-1, N, -1): who opens files now
+ *	hold FILE		open FILE for reading and keep it: "hold FILE: FD"
+ *	readheld		read the held file from its start: "held: line"
+ *				for each line, then "readheld: RET"
+ *	closeheld		close it: "closeheld: RET"
+ *	memfree			remember MemFree of /proc/meminfo: "memfree: N kB"
+ *	memcheck KB		"memcheck: lost N kB, at most KB: ok" (or "too
+ *				much") against the last memfree
+ *	cycles N FILE NAME PFILE  N times: load FILE, read PFILE, unload NAME;
+ *				"cycles: N done, F failed" (the first failure
+ *				printed as it happens)
  *
+ * sysfs is mounted on /sys at the start (a failure is printed).
  * Anything else prints "init: unknown step". The last line printed is
  * always "init: done".
  */
@@ -123,8 +137,10 @@ static long slurp(const char *path, char *buf, size_t max)
 static void report(const char *what, const char *name, long ret)
 {
 	puts_(what);
-	puts_(" ");
-	puts_(name);
+	if (*name) {
+		puts_(" ");
+		puts_(name);
+	}
 	puts_(": ");
 	putnum(ret);
 	puts_("\n");
@@ -168,6 +184,125 @@ static void load(char *arg)
 				  (long)args));
 }
 
+/* The next space-separated word of *p, NUL-terminated in place. */
+static char *word(char **p)
+{
+	char *w;
+
+	while (**p == ' ')
+		(*p)++;
+	w = *p;
+	while (**p && **p != ' ')
+		(*p)++;
+	if (**p)
+		*(*p)++ = '\0';
+	return w;
+}
+
+static long number(const char *s)
+{
+	long v = 0;
+
+	while (*s >= '0' && *s <= '9')
+		v = v * 10 + *s++ - '0';
+	return v;
+}
+
+static void write_file(char *arg)
+{
+	char *file = word(&arg);
+	long fd, ret;
+
+	fd = sys3(__NR_open, (long)file, O_WRONLY, 0);
+	if (fd < 0) {
+		report("write", file, fd);
+		return;
+	}
+	ret = sys3(__NR_write, fd, (long)arg, slen(arg));
+	sys3(__NR_close, fd, 0, 0);
+	report("write", file, ret);
+}
+
+static long held = -1;
+
+static void readheld(void)
+{
+	long n, len = 0;
+	char *p, *nl;
+
+	n = sys3(__NR_lseek, held, 0, 0);
+	while (n >= 0 && len < (long)sizeof(filebuf) - 1) {
+		n = sys3(__NR_read, held, (long)(filebuf + len),
+			 sizeof(filebuf) - 1 - len);
+		if (n <= 0)
+			break;
+		len += n;
+	}
+	filebuf[len] = '\0';
+	for (p = filebuf; *p; p = nl + 1) {
+		for (nl = p; *nl && *nl != '\n'; nl++)
+			;
+		puts_("held: ");
+		out(p, nl - p);
+		puts_("\n");
+		if (!*nl)
+			break;
+	}
+	report("readheld", "", n < 0 ? n : len);
+}
+
+/* MemFree of /proc/meminfo in kB, or -errno. */
+static long memfree(void)
+{
+	long len = slurp("/proc/meminfo", filebuf, sizeof(filebuf));
+	char *p;
+
+	if (len < 0)
+		return len;
+	for (p = filebuf; *p; p++)
+		if (!sncmp(p, "MemFree:", 8)) {
+			for (p += 8; *p == ' '; p++)
+				;
+			return number(p);
+		}
+	return -1;
+}
+
+static long memfree_before;
+
+static void cycles(char *arg)
+{
+	long n = number(word(&arg)), i, ret, failed = 0;
+	char *file = word(&arg), *name = word(&arg), *pfile = word(&arg);
+	static char image[1 << 20];
+	long len = slurp(file, image, sizeof(image));
+
+	if (len < 0) {
+		report("cycles", file, len);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		ret = sys3(__NR_init_module, (long)image, len, (long)"");
+		if (ret == 0) {
+			long r = slurp(pfile, filebuf, sizeof(filebuf));
+
+			if (r < 0) {
+				if (!failed++)
+					report("cycles: read", pfile, r);
+			}
+			ret = sys3(__NR_delete_module, (long)name, O_NONBLOCK, 0);
+			if (ret < 0 && !failed++)
+				report("cycles: unload", name, ret);
+		} else if (!failed++)
+			report("cycles: load", file, ret);
+	}
+	puts_("cycles: ");
+	putnum(n);
+	puts_(" done, ");
+	putnum(failed);
+	puts_(" failed\n");
+}
+
 static void run(char *line, char **argv, char **envp)
 {
 	int i;
@@ -209,6 +344,32 @@ static void run(char *line, char **argv, char **envp)
 	} else if (!sncmp(line, "unload ", 7)) {
 		report("unload", line + 7,
 		       sys3(__NR_delete_module, (long)(line + 7), O_NONBLOCK, 0));
+	} else if (!sncmp(line, "write ", 6)) {
+		write_file(line + 6);
+	} else if (!sncmp(line, "euid ", 5)) {
+		report("euid", line + 5, sys3(__NR_setresuid, -1,
+					      number(line + 5), -1));
+	} else if (!sncmp(line, "hold ", 5)) {
+		held = sys3(__NR_open, (long)(line + 5), O_RDONLY, 0);
+		report("hold", line + 5, held);
+	} else if (!sncmp(line, "readheld", 9)) {
+		readheld();
+	} else if (!sncmp(line, "closeheld", 10)) {
+		report("closeheld", "", sys3(__NR_close, held, 0, 0));
+		held = -1;
+	} else if (!sncmp(line, "memfree", 8)) {
+		memfree_before = memfree();
+		report("memfree", "", memfree_before);
+	} else if (!sncmp(line, "memcheck ", 9)) {
+		long lost = memfree_before - memfree(), max = number(line + 9);
+
+		puts_("memcheck: lost ");
+		putnum(lost);
+		puts_(" kB, at most ");
+		putnum(max);
+		puts_(lost <= max ? " kB: ok\n" : " kB: too much\n");
+	} else if (!sncmp(line, "cycles ", 7)) {
+		cycles(line + 7);
 	} else if (*line && *line != '#') {
 		puts_("init: unknown step: ");
 		puts_(line);
@@ -226,6 +387,10 @@ int main(int argc, char **argv, char **envp)
 	ret = sys5(__NR_mount, (long)"proc", (long)"/proc", (long)"proc", 0, 0);
 	if (ret < 0)
 		report("mount", "/proc", ret);
+
+	ret = sys5(__NR_mount, (long)"sysfs", (long)"/sys", (long)"sysfs", 0, 0);
+	if (ret < 0)
+		report("mount", "/sys", ret);
 
 	len = slurp("/steps", steps, sizeof(steps));
 	if (len < 0)

@@ -137,7 +137,7 @@ def make_initrd(case, init, modules, workdir, overlay=None):
         # A userland (the busybox guest, scripts/build-busybox.sh): its
         # files first, then ours; more inodes, and its terminal nodes.
         shutil.copytree(overlay, root, symlinks=True)
-    for d in ("sbin", "proc", "dev", "m"):
+    for d in ("sbin", "proc", "sys", "dev", "m"):
         os.makedirs(os.path.join(root, d), exist_ok=True)
     shutil.copy(init, os.path.join(root, "sbin", "init"))
     for m in modules:

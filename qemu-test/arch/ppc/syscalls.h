@@ -13,8 +13,12 @@
 #define __NR_reboot		88
 #define __NR_init_module	128
 #define __NR_delete_module	129
+#define __NR_lseek		19
+#define __NR_mkdir		39
+#define __NR_setresuid		164
 
 #define O_RDONLY	0
+#define O_WRONLY	1
 #define O_NONBLOCK	04000
 
 typedef unsigned long size_t;

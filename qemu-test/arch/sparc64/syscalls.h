@@ -13,8 +13,12 @@
 #define __NR_mount		167
 #define __NR_init_module	190
 #define __NR_delete_module	222
+#define __NR_lseek		19
+#define __NR_mkdir		136
+#define __NR_setresuid		108
 
 #define O_RDONLY	0
+#define O_WRONLY	1
 #define O_NONBLOCK	0x4000
 
 typedef unsigned long size_t;
