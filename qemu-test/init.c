@@ -24,9 +24,12 @@
  *	memfree			remember MemFree of /proc/meminfo: "memfree: N kB"
  *	memcheck KB		"memcheck: lost N kB, at most KB: ok" (or "too
  *				much") against the last memfree
- *	cycles N FILE NAME PFILE  N times: load FILE, read PFILE, unload NAME;
- *				"cycles: N done, F failed" (the first failure
- *				printed as it happens)
+ *	writebad FILE		write(2) to FILE from an address that is not
+ *				ours: "writebad FILE: RET" (-EFAULT expected)
+ *	cycles N FILE NAME PFILE [WFILE]  N times: load FILE, read PFILE,
+ *				try to open WFILE for writing (its result is
+ *				not counted), unload NAME; "cycles: N done, F
+ *				failed" (the first failure printed as it happens)
  *
  * sysfs is mounted on /sys at the start (a failure is printed).
  * Anything else prints "init: unknown step". The last line printed is
@@ -223,6 +226,21 @@ static void write_file(char *arg)
 	report("write", file, ret);
 }
 
+static void writebad(const char *file)
+{
+	long fd, ret;
+
+	fd = sys3(__NR_open, (long)file, O_WRONLY, 0);
+	if (fd < 0) {
+		report("writebad", file, fd);
+		return;
+	}
+	/* Page 0 is never mapped in init. */
+	ret = sys3(__NR_write, fd, 16, 4);
+	sys3(__NR_close, fd, 0, 0);
+	report("writebad", file, ret);
+}
+
 static long held = -1;
 
 static void readheld(void)
@@ -274,6 +292,7 @@ static void cycles(char *arg)
 {
 	long n = number(word(&arg)), i, ret, failed = 0;
 	char *file = word(&arg), *name = word(&arg), *pfile = word(&arg);
+	char *wfile = word(&arg);
 	static char image[1 << 20];
 	long len = slurp(file, image, sizeof(image));
 
@@ -289,6 +308,13 @@ static void cycles(char *arg)
 			if (r < 0) {
 				if (!failed++)
 					report("cycles: read", pfile, r);
+			}
+			if (*wfile) {
+				long fd = sys3(__NR_open, (long)wfile,
+					       O_WRONLY, 0);
+
+				if (fd >= 0)
+					sys3(__NR_close, fd, 0, 0);
 			}
 			ret = sys3(__NR_delete_module, (long)name, O_NONBLOCK, 0);
 			if (ret < 0 && !failed++)
@@ -346,6 +372,8 @@ static void run(char *line, char **argv, char **envp)
 		       sys3(__NR_delete_module, (long)(line + 7), O_NONBLOCK, 0));
 	} else if (!sncmp(line, "write ", 6)) {
 		write_file(line + 6);
+	} else if (!sncmp(line, "writebad ", 9)) {
+		writebad(line + 9);
 	} else if (!sncmp(line, "euid ", 5)) {
 		report("euid", line + 5, sys3(__NR_setresuid, -1,
 					      number(line + 5), -1));
