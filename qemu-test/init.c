@@ -24,6 +24,9 @@
  *	memfree			remember MemFree of /proc/meminfo: "memfree: N kB"
  *	memcheck KB		"memcheck: lost N kB, at most KB: ok" (or "too
  *				much") against the last memfree
+ *	reader FILE		fork a child that reads FILE over and over until
+ *				stopreader kills it: "reader FILE: PID"
+ *	stopreader		"stopreader: PID" once it is gone
  *	writebad FILE		write(2) to FILE from an address that is not
  *				ours: "writebad FILE: RET" (-EFAULT expected)
  *	cycles N FILE NAME PFILE [WFILE]  N times: load FILE, read PFILE,
@@ -241,6 +244,30 @@ static void writebad(const char *file)
 	report("writebad", file, ret);
 }
 
+static long reader_pid;
+
+static void reader(const char *file)
+{
+	long pid = sys_fork();
+
+	if (pid == 0) {
+		/* The child: its copy of filebuf is its own. */
+		for (;;)
+			slurp(file, filebuf, sizeof(filebuf));
+	}
+	reader_pid = pid;
+	report("reader", file, pid);
+}
+
+static void stopreader(void)
+{
+	long ret = sys3(__NR_kill, reader_pid, 9, 0);
+
+	if (ret == 0)
+		ret = sys5(__NR_wait4, reader_pid, 0, 0, 0, 0);
+	report("stopreader", "", ret);
+}
+
 static long held = -1;
 
 static void readheld(void)
@@ -372,6 +399,10 @@ static void run(char *line, char **argv, char **envp)
 		       sys3(__NR_delete_module, (long)(line + 7), O_NONBLOCK, 0));
 	} else if (!sncmp(line, "write ", 6)) {
 		write_file(line + 6);
+	} else if (!sncmp(line, "reader ", 7)) {
+		reader(line + 7);
+	} else if (!sncmp(line, "stopreader", 11)) {
+		stopreader();
 	} else if (!sncmp(line, "writebad ", 9)) {
 		writebad(line + 9);
 	} else if (!sncmp(line, "euid ", 5)) {

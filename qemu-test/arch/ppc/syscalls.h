@@ -16,6 +16,9 @@
 #define __NR_lseek		19
 #define __NR_mkdir		39
 #define __NR_setresuid		164
+#define __NR_fork		2
+#define __NR_kill		37
+#define __NR_wait4		114
 
 #define O_RDONLY	0
 #define O_WRONLY	1
@@ -46,6 +49,7 @@ static long sys5(long nr, long a, long b, long c, long d, long e)
 }
 
 #define sys3(nr, a, b, c)	sys5(nr, a, b, c, 0, 0)
+#define sys_fork()		sys3(__NR_fork, 0, 0, 0)
 /* The kernel enters here: r1 points at argc, argv[], NULL, envp[], NULL. */
 __asm__(".text\n"
 	".globl _start\n"

@@ -16,6 +16,9 @@
 #define __NR_lseek		19
 #define __NR_mkdir		136
 #define __NR_setresuid		108
+#define __NR_fork		2
+#define __NR_kill		37
+#define __NR_wait4		7
 
 #define O_RDONLY	0
 #define O_WRONLY	1
@@ -47,6 +50,25 @@ static long sys5(long nr, long a, long b, long c, long d, long e)
 }
 
 #define sys3(nr, a, b, c)	sys5(nr, a, b, c, 0, 0)
+
+/* fork(2) returns in both with %o1 saying which (1 in the child) and
+ * the other's pid in %o0: 0 in the child, as everywhere else. */
+static long sys_fork(void)
+{
+	register long g1 __asm__("g1") = __NR_fork;
+	register long o0 __asm__("o0") = 0;
+	register long o1 __asm__("o1") = 0;
+
+	__asm__ __volatile__("ta 0x6d\n\t"
+			     "bcc,pt %%xcc, 1f\n\t"
+			     " nop\n\t"
+			     "sub %%g0, %%o0, %%o0\n"
+			     "1:"
+			     : "+r" (o0), "+r" (g1), "+r" (o1)
+			     :
+			     : "cc", "memory", "o2", "o3", "o4", "o5");
+	return o0 > 0 && o1 ? 0 : o0;
+}
 
 /* The kernel enters here: %sp + 2047 (stack bias) + 128 (one register
  * window) points at argc, argv[], NULL, envp[], NULL. */
