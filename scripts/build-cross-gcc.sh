@@ -46,6 +46,16 @@ tarball=$(ls "$SRCDIR"/gcc-*.tar.xz 2>/dev/null | grep -v gm2 | head -1)
 [ -n "$tarball" ] || { echo "*** no gcc tarball in $SRCDIR" >&2; exit 2; }
 
 mkdir -p "$CACHE"
+# One build at a time per version: a second caller waits, then finds it.
+exec 9> "$CACHE/.lock-$TARGET-$ver"
+if ! flock -n 9; then
+	echo ">>> cross-gcc: another build of $PREFIX is running; waiting for it" >&2
+	flock 9
+fi
+if [ -f "$PREFIX/.built" ] && [ -x "$CC_PATH" ]; then
+	echo "$CC_PATH"
+	exit 0
+fi
 work=$CACHE/.work-$TARGET-$ver
 rm -rf "$work" "$PREFIX"
 mkdir -p "$work/obj"
