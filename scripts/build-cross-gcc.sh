@@ -99,8 +99,11 @@ trap 'kill $ppid 2>/dev/null || true' EXIT
 step "make all-gcc" nice make -j"$jobs" all-gcc MAKEINFO=true
 step "make all-target-libgcc" nice make -j"$jobs" all-target-libgcc MAKEINFO=true
 kill $ppid 2>/dev/null || true
-# The docs are not wanted (install-gcc's s-tm-texi check fails on
-# Debian's source); MAKEINFO=true skips them.
+# The docs are not wanted: MAKEINFO=true skips them, but install-gcc
+# still runs the s-tm-texi check, which fails on Debian's source
+# ("genhooks: No place specified to document hook
+# TARGET_ASM_OPEN_PAREN"; measured 2026-12-04).  The stamp says it ran.
+step "skip the tm.texi check" touch gcc/s-tm-texi
 step install make install-gcc install-target-libgcc MAKEINFO=true
 # Debian's binutils for the target live in /usr/bin; the driver finds
 # as and ld through --with-as/--with-ld.
