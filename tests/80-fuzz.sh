@@ -28,6 +28,10 @@ fuzz_target() {
 	if make -s -C "$TOP/tests/fuzz" TREE="$TREE" O="$O" SECONDS="$SECS" run$sfx > "$log" 2>&1 &&
 	   [ -z "$(ls -A "$O/artifacts$sfx" 2>/dev/null)" ]; then
 		pass "fuzz: $name: $(fuzz_stat "$log" runs) executions in $SECS s (seed $(fuzz_stat "$log" seed)), $clean (edge coverage $(fuzz_stat "$log" cov))"
+	elif [ -z "$(fuzz_stat "$log" seed)" ]; then
+		# No seed line: libFuzzer never started.
+		fail "fuzz: $name: the fuzzer does not build (log $log)"
+		grep -E '^\*\*\*|error' "$log" | head -5 | sed 's/^/    | /'
 	else
 		fail "fuzz: $name: crash or report, seed $(fuzz_stat "$log" seed) (log $log, inputs in $O/artifacts$sfx)"
 		grep -E 'ERROR|SUMMARY|runtime error|deadly' "$log" | head -5 | sed 's/^/    | /'

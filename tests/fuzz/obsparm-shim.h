@@ -21,6 +21,28 @@
 #define kmalloc(size, flags)	malloc(size)
 #define kfree(p)	free(p)
 #define DEBUGP(fmt, a...)
+#include <stdio.h>
+#ifndef PAGE_SIZE
+#define PAGE_SIZE	4096
+#endif
+
+/* What the block uses of struct module (feature/module-param-sysfs.patch
+   hands it the module) and of the rest of module.c: module_params()
+   parses; the sysfs part is not built here. */
+struct obsolete_modparm;
+struct module {
+	char name[64];
+	void *module_init;
+	unsigned long init_size;
+	struct obsolete_modparm *obsparm;
+	char *args;
+};
+
+static inline int module_params(struct module *mod, struct kernel_param *kp,
+				unsigned int num)
+{
+	return parse_args(mod->name, mod->args, kp, num, NULL);
+}
 
 /* lib/vsprintf.c's simple_strtoul(), as in the tree (no sign, no
    leading blanks, wraps silently): the block reads type strings with it. */

@@ -40,6 +40,23 @@ int fuzz_obsolete_params(const char *name, char *args,
 		sechdrs[1].sh_offset = (unsigned long)sym;
 		sechdrs[1].sh_size = nsym * sizeof(sym[0]);
 	}
+#ifdef OBSPARM_TAKES_MODULE
+	{
+		/* module-param-sysfs: the module, whose copy of the table
+		   (mod.obsparm) the block keeps for sysfs. */
+		static struct module mod;
+		int ret;
+
+		strncpy(mod.name, name, sizeof(mod.name) - 1);
+		mod.args = args;
+		ret = obsolete_params(&mod, params, num, obsparm, num_obs,
+				      sechdrs, 1, strtab);
+		free(mod.obsparm);
+		mod.obsparm = NULL;
+		return ret;
+	}
+#else
 	return obsolete_params(name, args, params, num, obsparm, num_obs,
 			       sechdrs, 1, strtab);
+#endif
 }
