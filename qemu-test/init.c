@@ -152,15 +152,11 @@ static void report(const char *what, const char *name, long ret)
 	puts_("\n");
 }
 
-static void cat(const char *path, const char *prefix)
+/* Print each line of filebuf as "PREFIXline". */
+static void print_lines(const char *prefix)
 {
-	long len = slurp(path, filebuf, sizeof(filebuf));
 	char *p, *nl;
 
-	if (len < 0) {
-		report("cat", path, len);
-		return;
-	}
 	for (p = filebuf; *p; p = nl + 1) {
 		for (nl = p; *nl && *nl != '\n'; nl++)
 			;
@@ -170,6 +166,17 @@ static void cat(const char *path, const char *prefix)
 		if (!*nl)
 			break;
 	}
+}
+
+static void cat(const char *path, const char *prefix)
+{
+	long len = slurp(path, filebuf, sizeof(filebuf));
+
+	if (len < 0) {
+		report("cat", path, len);
+		return;
+	}
+	print_lines(prefix);
 }
 
 static void load(char *arg)
@@ -273,7 +280,6 @@ static long held = -1;
 static void readheld(void)
 {
 	long n, len = 0;
-	char *p, *nl;
 
 	n = sys3(__NR_lseek, held, 0, 0);
 	while (n >= 0 && len < (long)sizeof(filebuf) - 1) {
@@ -284,15 +290,7 @@ static void readheld(void)
 		len += n;
 	}
 	filebuf[len] = '\0';
-	for (p = filebuf; *p; p = nl + 1) {
-		for (nl = p; *nl && *nl != '\n'; nl++)
-			;
-		puts_("held: ");
-		out(p, nl - p);
-		puts_("\n");
-		if (!*nl)
-			break;
-	}
+	print_lines("held: ");
 	report("readheld", "", n < 0 ? n : len);
 }
 

@@ -13,10 +13,6 @@ quiet make -s -C "$TOP" modules || { fail "param table: kernel or test modules d
 V=$TREE/vmlinux
 M=$BUILD/$ARCH/guest/mods
 
-# Names a source file declares with module_param*(name, ...).
-declared() {
-	sed -n 's/^[[:space:]]*module_param\(_named\|_string\|_call\)\?([[:space:]]*\([A-Za-z0-9_]*\).*/\2/p' "$1"
-}
 hex() { echo $((16#${1:-0})); }
 
 sym() { nm "$V" | awk -v s="$1" '$3 == s { print $1 }'; }

@@ -30,31 +30,25 @@ case " $arches " in
 	lds_arches="$lds_arches ia64" ;;
 esac
 
-# sizeof(struct obsolete_modparm) for ARCH, as param_size() measures
-# struct kernel_param.
-obsparm_size() {
+# struct_size TREE CC NM HEADER STRUCT: sizeof(struct STRUCT) for ARCH,
+# from the tree's own <linux/HEADER> and the cross compiler; empty when
+# it cannot be measured.
+struct_size() {
 	local tree=$1 cc=$2 nm=$3 tmp sz
 	tmp=$(mktemp -d)
-	printf '#include <linux/module.h>\nchar op_size[sizeof(struct obsolete_modparm)];\n' |
+	printf '#include <linux/%s>\nchar struct_size[sizeof(struct %s)];\n' "$4" "$5" |
 		$cc -D__KERNEL__ -nostdinc -isystem "$($cc -print-file-name=include)" \
-			-I"$tree/include" -c -xc - -o "$tmp/op.o" 2>"$tmp/err" &&
-		sz=$($nm -S "$tmp/op.o" | awk '$4 == "op_size" { print $2 }')
+			-I"$tree/include" -c -xc - -o "$tmp/s.o" 2>"$tmp/err" &&
+		sz=$($nm -S "$tmp/s.o" | awk '$4 == "struct_size" { print $2 }')
 	rm -rf "$tmp"
 	[ -n "$sz" ] && echo $((16#$sz))
 }
 
-# sizeof(struct kernel_param) for ARCH, from the tree's own header and
-# the cross compiler; empty when the tree has no <linux/moduleparam.h>.
+# sizeof(struct kernel_param); empty when the tree has no
+# <linux/moduleparam.h>.
 param_size() {
-	local tree=$1 cc=$2 nm=$3 tmp sz
-	[ -f "$tree/include/linux/moduleparam.h" ] || return 0
-	tmp=$(mktemp -d)
-	printf '#include <linux/moduleparam.h>\nchar kp_size[sizeof(struct kernel_param)];\n' |
-		$cc -D__KERNEL__ -nostdinc -isystem "$($cc -print-file-name=include)" \
-			-I"$tree/include" -c -xc - -o "$tmp/kp.o" 2>"$tmp/err" &&
-		sz=$($nm -S "$tmp/kp.o" | awk '$4 == "kp_size" { print $2 }')
-	rm -rf "$tmp"
-	[ -n "$sz" ] && echo $((16#$sz))
+	[ -f "$1/include/linux/moduleparam.h" ] || return 0
+	struct_size "$1" "$2" "$3" moduleparam.h kernel_param
 }
 
 # ia64's test modules.  2.5.50 has no ia64 module loader
@@ -100,7 +94,7 @@ ia64_modules() {
 	else
 		for m in parmtest oldparm; do
 			c=$TOP/qemu-test/modules/$m.c
-			want=$(($(sed -n 's/^[[:space:]]*module_param\(_named\|_string\|_call\)\?([[:space:]]*\([A-Za-z0-9_]*\).*/\2/p' "$c" | wc -l) * kp))
+			want=$(($(declared "$c" | wc -l) * kp))
 			got=$(section_size "$M/$m.o" .param.init)
 			if [ "$got" = "$want" ] && [ "$want" -gt 0 ]; then
 				pass "param table ia64: $m.o .param.init holds its $((want / kp)) parameters ($got bytes, $kp each)"
@@ -109,7 +103,7 @@ ia64_modules() {
 			fi
 		done
 	fi
-	op=$(obsparm_size "$mtree" "$cc" "$x-nm")
+	op=$(struct_size "$mtree" "$cc" "$x-nm" module.h obsolete_modparm)
 	if [ -z "$op" ]; then
 		fail "param table ia64: sizeof(struct obsolete_modparm) could not be measured"
 		return
@@ -119,18 +113,10 @@ ia64_modules() {
 		vars=$(sed -n 's/^MODULE_PARM(\([A-Za-z0-9_]*\),.*/\1/p' "$c")
 		want=$(($(echo "$vars" | wc -l) * op))
 		got=$(section_size "$o" .obsparm)
-		names=$($x-objcopy -O binary -j .obsparm "$o" /dev/stdout 2>/dev/null | python3 -c '
-import sys
-d, n = sys.stdin.buffer.read(), int(sys.argv[1])
-for i in range(0, len(d), n):
-    print(d[i:i + 64].split(b"\0")[0].decode())' "$op")
-		lost=
-		for p in $names; do
-			$x-readelf -sW "$o" | awk -v p="$p" '$8 == p && $7 != "UND" &&
-				($4 == "OBJECT" || $4 == "NOTYPE") { f = 1 } END { exit !f }' ||
-				lost="$lost $p"
-		done
-		[ $m = badparm ] && lost=${lost/# cuont/}
+		names=$(obsparm_names "$o" "$op" "$x-")
+		lost=$(obsparm_missing "$o" "$op" "$x-" | tr '\n' ' ')
+		# badparm.c's typo, and only it, names no variable.
+		[ $m = badparm ] && lost=${lost/#cuont /}
 		relocs=$($x-readelf -rW "$o" | grep -c "^Relocation section '\.rela*\.obsparm'")
 		if [ "$got" = "$want" ] && [ "$(echo $names)" = "$(echo $vars)" ] && [ -z "$lost" ] && [ "$relocs" = 0 ]; then
 			pass "param table ia64: $m.o .obsparm holds its $(echo $vars | wc -w) MODULE_PARM entries ($op bytes each), unrelocated, and their variables are in the object"

@@ -55,20 +55,34 @@ section_size() {
 	echo $((16#${s:-0}))
 }
 
-# obsparm_missing OBJECT: the MODULE_PARM() names in OBJECT's .obsparm
-# (i386: 128-byte entries, the name first) that the loader would not
-# find, by its own rule: no defined OBJECT or NOTYPE symbol of that
-# name in the object.  Prints "-" when there is no .obsparm at all.
+# declared SOURCE: the names a source file declares with
+# module_param*(name, ...).
+declared() {
+	sed -n 's/^[[:space:]]*module_param\(_named\|_string\|_call\)\?([[:space:]]*\([A-Za-z0-9_]*\).*/\2/p' "$1"
+}
+
+# obsparm_names OBJECT [SIZE [CROSS]]: the MODULE_PARM() names in
+# OBJECT's .obsparm, entries of SIZE bytes (default 128, i386's
+# sizeof(struct obsolete_modparm)), the name first; CROSS prefixes the
+# binutils (ia64-linux-gnu-).
+obsparm_names() {
+	${3:-}objcopy -O binary -j .obsparm "$1" /dev/stdout 2>/dev/null | python3 -c '
+import sys
+d, n = sys.stdin.buffer.read(), int(sys.argv[1])
+for i in range(0, len(d), n):
+    print(d[i:i + 64].split(b"\0")[0].decode())' "${2:-128}"
+}
+
+# obsparm_missing OBJECT [SIZE [CROSS]]: those of obsparm_names that the
+# loader would not find, by its own rule: no defined OBJECT or NOTYPE
+# symbol of that name in the object.  Prints "-" when there is no
+# .obsparm at all.
 obsparm_missing() {
 	local o=$1 names p
-	names=$(objcopy -O binary -j .obsparm "$o" /dev/stdout 2>/dev/null | python3 -c '
-import sys
-d = sys.stdin.buffer.read()
-for i in range(0, len(d), 128):     # sizeof(struct obsolete_modparm) on i386
-    print(d[i:i + 64].split(b"\0")[0].decode())')
+	names=$(obsparm_names "$@")
 	[ -n "$names" ] || { echo -; return; }
 	for p in $names; do
-		readelf -sW "$o" | awk -v p="$p" '$8 == p && $7 != "UND" &&
+		${3:-}readelf -sW "$o" | awk -v p="$p" '$8 == p && $7 != "UND" &&
 			($4 == "OBJECT" || $4 == "NOTYPE") { f = 1 } END { exit !f }' ||
 			echo "$p"
 	done
