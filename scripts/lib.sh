@@ -83,6 +83,12 @@ need_tools() {
 	[ -z "$missing" ] || die "missing tools; install with: apt-get install$missing"
 }
 
+# What patch(1) and quilt say when a patch does not apply exactly: a
+# hunk with fuzz or at an offset, a failed hunk, rejects.  Matched by
+# the messages, never by a word that a file name may hold (a patch of
+# print_offsets.awk applies exactly).
+UNCLEAN_APPLY='^Hunk #[0-9]+ (FAILED|succeeded at [0-9]+ (with fuzz|\(offset))|saving rejects|^Patch .* does not apply'
+
 # quilt, run in the build tree against our patches directory.
 q() {
 	(cd "$TREE" && QUILT_PATCHES=$PATCHES QUILT_SERIES=$PATCHES/series \

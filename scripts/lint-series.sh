@@ -125,7 +125,7 @@ build_step() {
 build_step "compat/ ($(echo "$compat" | wc -l) patches)"
 for p in $feature; do
 	out=$(q push -q "$p" 2>&1)
-	if [ $? -ne 0 ] || echo "$out" | grep -q -E 'fuzz|offset|FAILED'; then
+	if [ $? -ne 0 ] || echo "$out" | grep -q -E "$UNCLEAN_APPLY"; then
 		echo "$out" >&2
 		die "lint: $p does not push cleanly in $TREE"
 	fi

@@ -60,7 +60,7 @@ fi
 rc=$?
 # "File series fully applied" only means there was nothing left to push.
 grep -q "fully applied" "$log" && rc=0
-if grep -E 'fuzz|offset|FAILED|saving rejects' "$log" >&2; then
+if grep -E "$UNCLEAN_APPLY" "$log" >&2; then
 	die "patches do not apply cleanly (see above; log in $log)"
 fi
 [ $rc -eq 0 ] || { cat "$log" >&2; die "quilt push failed"; }

@@ -4,7 +4,7 @@
 # need fuzz is refused.
 . "$(dirname "$0")/lib-test.sh"
 need_tree_or_skip "tree: series applies" "tree: unpatch equals pristine" \
-	"tree: fuzzy patch refused"
+	"tree: fuzzy patch refused" "tree: exact patch of a file named *offset* accepted"
 
 if quiet "$TOP/scripts/prepare-tree.sh"; then
 	pass "tree: all $(q series | wc -l) patches of patches/series apply without fuzz or offset"
@@ -36,5 +36,21 @@ elif grep -q "do not apply cleanly" "$tmp/o"; then
 	pass "tree: a hunk that needs an offset fails the build loudly"
 else
 	fail "tree: offset patch failed without the expected message: $(tail -2 "$tmp/o")"
+fi
+
+# ...and one that applies exactly is accepted whatever its files are
+# called (print_offsets.awk once failed the grep for "offset").
+mkdir -p "$fake/named"
+cat > "$fake/named/offset-fuzz.patch" <<'EOF2'
+--- /dev/null
++++ b/Documentation/offset-fuzz-FAILED.txt
+@@ -0,0 +1 @@
++A file whose name holds the words prepare-tree.sh looks for.
+EOF2
+echo named/offset-fuzz.patch > "$fake/series"
+if env BUILD="$tmp/named" PATCHES_DIR="$fake" "$TOP/scripts/prepare-tree.sh" > "$tmp/n" 2>&1; then
+	pass "tree: a patch that applies exactly is accepted, though its file is named offset-fuzz-FAILED"
+else
+	fail "tree: an exact patch of a file named offset-fuzz-FAILED was refused: $(tail -2 "$tmp/n")"
 fi
 exit 0
