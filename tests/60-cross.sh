@@ -31,13 +31,15 @@ case " $arches " in
 esac
 
 # struct_size TREE CC NM HEADER STRUCT: sizeof(struct STRUCT) for ARCH,
-# from the tree's own <linux/HEADER> and the cross compiler; empty when
-# it cannot be measured.
+# from the tree's own <linux/HEADER> and the cross compiler, in the
+# kernel's C dialect (ia64's <asm/pal.h> names a parameter "restrict");
+# empty when it cannot be measured.
 struct_size() {
 	local tree=$1 cc=$2 nm=$3 tmp sz
 	tmp=$(mktemp -d)
 	printf '#include <linux/%s>\nchar struct_size[sizeof(struct %s)];\n' "$4" "$5" |
-		$cc -D__KERNEL__ -nostdinc -isystem "$($cc -print-file-name=include)" \
+		$cc -D__KERNEL__ -std=gnu89 -nostdinc \
+			-isystem "$($cc -print-file-name=include)" \
 			-I"$tree/include" -c -xc - -o "$tmp/s.o" 2>"$tmp/err" &&
 		sz=$($nm -S "$tmp/s.o" | awk '$4 == "struct_size" { print $2 }')
 	rm -rf "$tmp"
