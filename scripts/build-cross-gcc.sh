@@ -42,6 +42,11 @@ for h in gmp.h mpfr.h mpc.h; do
 	[ -f /usr/include/$h ] || [ -f /usr/include/x86_64-linux-gnu/$h ] ||
 		{ echo "*** no $h (apt-get install libgmp-dev libmpfr-dev libmpc-dev)" >&2; exit 2; }
 done
+# gcc 12 is written in C++; its tarball is xz-compressed.
+for t in g++:g++ xz:xz-utils flock:util-linux; do
+	command -v "${t%%:*}" > /dev/null ||
+		{ echo "*** no ${t%%:*} (apt-get install ${t#*:})" >&2; exit 2; }
+done
 tarball=$(ls "$SRCDIR"/gcc-*.tar.xz 2>/dev/null | grep -v gm2 | head -1)
 [ -n "$tarball" ] || { echo "*** no gcc tarball in $SRCDIR" >&2; exit 2; }
 

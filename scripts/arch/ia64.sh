@@ -7,7 +7,7 @@
 # No QEMU machine runs ia64: the kernel is built and link-checked only.
 arch_cross=ia64-linux-gnu-
 arch_cc=${CROSS_GCC_CACHE:-/var/tmp/cross-gcc}/ia64-linux-gnu-$(dpkg-query -W -f='${Version}' gcc-12-source 2>/dev/null || echo none)/bin/ia64-linux-gnu-gcc
-arch_pkg="gcc-12-source libmpfr-dev libmpc-dev binutils-ia64-linux-gnu, then scripts/build-cross-gcc.sh"
+arch_pkg="gcc-12-source libgmp-dev libmpfr-dev libmpc-dev g++ xz-utils binutils-ia64-linux-gnu, then scripts/build-cross-gcc.sh"
 arch_image=vmlinux
 arch_imagefile=vmlinux
 # The compiler is not on PATH and not named $(CROSS_COMPILE)gcc's way
