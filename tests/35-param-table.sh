@@ -69,13 +69,7 @@ fi
 for m in parmtest oldparm; do
 	c=$TOP/qemu-test/modules/$m.c
 	[ -f "$c" ] || continue
-	want=$(($(declared "$c" | wc -l) * sizes))
-	got=$(section_size "$M/$m.o" .param.init)
-	if [ "$got" = "$want" ] && [ "$want" -gt 0 ]; then
-		pass "param table: $m.o .param.init holds its $((want / sizes)) parameters ($got bytes)"
-	else
-		fail "param table: $m.o .param.init is $got bytes, want $want"
-	fi
+	check_param_init "param table" "$M/$m.o" "$c" "$sizes"
 done
 
 # MODULE_PARM(): one entry per MODULE_PARM in .obsparm, and none refers

@@ -53,6 +53,17 @@ param_size() {
 	struct_size "$1" "$2" "$3" moduleparam.h kernel_param
 }
 
+# guest_modinfo ARCH TREE LIST: kmod's modinfo of each test module in
+# LIST (one object a line; the modinfo-* fixtures are tests 40's), as
+# declared in its sources, once the series has .modinfo.
+guest_modinfo() {
+	local o
+	grep -q '__MODULE_INFO' "$2/include/linux/moduleparam.h" || return 0
+	for o in $(grep -v '/modinfo-[^/]*\.o$' "$3"); do
+		check_modinfo "modinfo $1: $(basename "$o")" "$o" $(module_sources "$2" "$o")
+	done
+}
+
 # ia64's test modules.  2.5.50 has no ia64 module loader
 # (arch/ia64/kernel/module.c came in 2.5.6x), so kernel-config/ia64 has
 # CONFIG_MODULES off and vmlinux links without kernel/module.c; the
@@ -95,14 +106,7 @@ ia64_modules() {
 		fail "param table ia64: sizeof(struct kernel_param) not measured"
 	else
 		for m in parmtest oldparm; do
-			c=$TOP/qemu-test/modules/$m.c
-			want=$(($(declared "$c" | wc -l) * kp))
-			got=$(section_size "$M/$m.o" .param.init)
-			if [ "$got" = "$want" ] && [ "$want" -gt 0 ]; then
-				pass "param table ia64: $m.o .param.init holds its $((want / kp)) parameters ($got bytes, $kp each)"
-			else
-				fail "param table ia64: $m.o .param.init is $got bytes, want $want ($kp each)"
-			fi
+			check_param_init "param table ia64" "$M/$m.o" "$TOP/qemu-test/modules/$m.c" "$kp"
 		done
 	fi
 	op=$(struct_size "$mtree" "$cc" "$x-nm" module.h obsolete_modparm)
@@ -126,11 +130,7 @@ ia64_modules() {
 			fail "param table ia64: $m.o .obsparm is $got bytes (want $want), names '$(echo $names)' (want '$(echo $vars)'), $relocs relocation section(s) (want 0); variables missing:${lost:- none}"
 		fi
 	done
-	if grep -q '__MODULE_INFO' "$mtree/include/linux/moduleparam.h"; then
-		for o in $(grep -v '/modinfo-[^/]*\.o$' "$mb/ia64/guest/modules.list"); do
-			check_modinfo "modinfo ia64: $(basename "$o")" "$o" $(module_sources "$mtree" "$o")
-		done
-	fi
+	guest_modinfo ia64 "$mtree" "$mb/ia64/guest/modules.list"
 }
 
 # Does the series add .param.init to arch/$1/vmlinux.lds.S?
@@ -218,11 +218,7 @@ for a in $arches; do
 	fi
 	# kmod's modinfo reads this architecture's objects as it reads
 	# i386's (tests/40-module-objects.sh): ELF32/64, either byte order.
-	if grep -q '__MODULE_INFO' "$tree/include/linux/moduleparam.h"; then
-		for o in $(grep -v '/modinfo-[^/]*\.o$' "$BUILD/$a/guest/modules.list"); do
-			check_modinfo "modinfo $a: $(basename "$o")" "$o" $(module_sources "$tree" "$o")
-		done
-	fi
+	guest_modinfo "$a" "$tree" "$BUILD/$a/guest/modules.list"
 	# Every case, with the same command lines as i386 (the few values
 	# that depend on the size of long have [long=64] lines: sparc64, ppc64).
 	all=$(ls "$TOP"/qemu-test/cases/*.case)

@@ -61,6 +61,20 @@ declared() {
 	sed -n 's/^[[:space:]]*module_param\(_named\|_string\|_call\)\?([[:space:]]*\([A-Za-z0-9_]*\).*/\2/p' "$1"
 }
 
+# check_param_init LABEL OBJECT SOURCE SIZE: OBJECT's .param.init holds
+# exactly the parameters SOURCE declares, SIZE bytes each (none is a
+# failure: the test modules each declare some).
+check_param_init() {
+	local want got
+	want=$(($(declared "$3" | wc -l) * $4))
+	got=$(section_size "$2" .param.init)
+	if [ "$got" = "$want" ] && [ "$want" -gt 0 ]; then
+		pass "$1: $(basename "$2") .param.init holds its $((want / $4)) parameters ($got bytes, $4 each)"
+	else
+		fail "$1: $(basename "$2") .param.init is $got bytes, want $want ($4 each)"
+	fi
+}
+
 # obsparm_names OBJECT [SIZE [CROSS]]: the MODULE_PARM() names in
 # OBJECT's .obsparm, entries of SIZE bytes (default 128, i386's
 # sizeof(struct obsolete_modparm)), the name first; CROSS prefixes the
