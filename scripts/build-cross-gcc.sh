@@ -12,10 +12,10 @@
 #   scripts/build-cross-gcc.sh          build when missing, print the path
 #   scripts/build-cross-gcc.sh --path   print the path only (no build);
 #                                       exit 1 when it is not built
-# Needs: gcc-12-source libgmp-dev libmpfr-dev libmpc-dev
+# Needs: gcc-12-source libgmp-dev libmpfr-dev libmpc-dev g++ xz-utils
 #        binutils-ia64-linux-gnu (scripts/install-deps.sh).
 set -e -o pipefail
-export LC_ALL=C
+. "$(dirname "$0")/lib.sh"
 
 TARGET=ia64-linux-gnu
 CACHE=${CROSS_GCC_CACHE:-/var/tmp/cross-gcc}
@@ -43,10 +43,7 @@ for h in gmp.h mpfr.h mpc.h; do
 		{ echo "*** no $h (apt-get install libgmp-dev libmpfr-dev libmpc-dev)" >&2; exit 2; }
 done
 # gcc 12 is written in C++; its tarball is xz-compressed.
-for t in g++:g++ xz:xz-utils flock:util-linux; do
-	command -v "${t%%:*}" > /dev/null ||
-		{ echo "*** no ${t%%:*} (apt-get install ${t#*:})" >&2; exit 2; }
-done
+need_tools g++:g++ xz:xz-utils flock:util-linux
 tarball=$(ls "$SRCDIR"/gcc-*.tar.xz 2>/dev/null | grep -v gm2 | head -1)
 [ -n "$tarball" ] || { echo "*** no gcc tarball in $SRCDIR" >&2; exit 2; }
 
