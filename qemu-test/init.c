@@ -34,7 +34,10 @@
  *				not counted), unload NAME; "cycles: N done, F
  *				failed" (the first failure printed as it happens)
  *
- * sysfs is mounted on /sys at the start (a failure is printed).
+ * sysfs is mounted on /sys at the start (a failure is printed).  As
+ * pid 1, init reaps every child that has exited after each step and
+ * each load/unload of cycles: its reader, and the kernel's threads that
+ * end up as its children (an SMP delete_module() starts one a CPU).
  * Anything else prints "init: unknown step". The last line printed is
  * always "init: done".
  */
@@ -64,9 +67,11 @@ static int sncmp(const char *a, const char *b, size_t n)
 }
 
 /*
- * Console output goes out a whole line per write(): the kernel's own
- * messages (a driver's thread, say) then land between our lines, not
- * inside one ("load /m/x.oadb: starting probe task...").
+ * Console output goes out a whole line per write(), and the line has
+ * left the serial port (tcdrain) before we go on: the kernel's own
+ * messages (a driver's thread, say, or the next step's printk() on
+ * another CPU while the UART still sends our line) then land between
+ * our lines, not inside one ("load /m/x.oadb: starting probe task...").
  */
 static char line[1024];
 static size_t used;
@@ -84,6 +89,7 @@ static void flush(void)
 		used -= r;
 	}
 	used = 0;
+	sys3(__NR_ioctl, 1, TCSBRK, 1);
 }
 
 static void out(const char *s, size_t n)
@@ -252,6 +258,23 @@ static void writebad(const char *file)
 }
 
 static long reader_pid;
+static long reader_status = -1;	/* its wait status once reaped */
+
+/* wait4() options: the same numbers on every arch. */
+#define WNOHANG	0x00000001
+#define __WALL	0x40000000
+
+/* Reap what has exited: pid 1's job, or zombies fill the task table. */
+static void reap(void)
+{
+	long pid;
+	int status;
+
+	while ((pid = sys5(__NR_wait4, -1, (long)&status,
+			   WNOHANG | __WALL, 0, 0)) > 0)
+		if (pid == reader_pid)
+			reader_status = status;
+}
 
 static void reader(const char *file)
 {
@@ -263,15 +286,20 @@ static void reader(const char *file)
 			slurp(file, filebuf, sizeof(filebuf));
 	}
 	reader_pid = pid;
+	reader_status = -1;
 	report("reader", file, pid);
 }
 
+/* A reader that ended by itself (reaped already) is a failure: -ECHILD. */
 static void stopreader(void)
 {
-	long ret = sys3(__NR_kill, reader_pid, 9, 0);
+	long ret = -10;
 
-	if (ret == 0)
-		ret = sys5(__NR_wait4, reader_pid, 0, 0, 0, 0);
+	if (reader_status == -1) {
+		ret = sys3(__NR_kill, reader_pid, 9, 0);
+		if (ret == 0)
+			ret = sys5(__NR_wait4, reader_pid, 0, __WALL, 0, 0);
+	}
 	report("stopreader", "", ret);
 }
 
@@ -346,6 +374,7 @@ static void cycles(char *arg)
 				report("cycles: unload", name, ret);
 		} else if (!failed++)
 			report("cycles: load", file, ret);
+		reap();
 	}
 	puts_("cycles: ");
 	putnum(n);
@@ -461,6 +490,7 @@ int main(int argc, char **argv, char **envp)
 		}
 		*nl = '\0';
 		run(p, argv, envp);
+		reap();
 	}
 
 	puts_("init: done\n");
