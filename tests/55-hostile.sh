@@ -11,7 +11,7 @@
 # in the whole console.
 #
 # A case whose first line is "# xfail: WHY" shows a kernel bug that is
-# reported and not fixed yet: its failure is a SKIP naming the bug (never
+# reported and not fixed yet: its failure is an XFAIL naming the bug (never
 # a pass), and a FAIL if the kernel died (Oops, panic, no "init: done").
 # Once it passes, the bug is fixed: drop the xfail line.
 . "$(dirname "$0")/lib-test.sh"
@@ -142,7 +142,7 @@ for path in cases:
         else:
             print("PASS: hostile %s (%d rows)" % (name, len(rows)))
     elif xfail and not DEATH.search(why):
-        print("SKIP: hostile %s: known kernel bug, reported, not fixed yet: %s" % (name, short(xfail, 160)))
+        print("XFAIL: hostile %s: known kernel bug, reported, not fixed yet: %s" % (name, short(xfail, 160)))
     else:
         print("FAIL: hostile %s: %s" % (name, short(why, 300)))
         print("      console: %s/%s.log" % (logdir, name))
