@@ -12,8 +12,10 @@ ARCH	?= i386
 CASE	?= qemu-test/cases/boot.case
 
 export KSRC BUILD ARCH
-# make boot APPEND="foo.bar=1 ...": words for the command line (scripts/boot.sh)
-export APPEND
+# make boot APPEND="foo.bar=1 ...": words for the command line; QEMU_OPTS='-smp 2':
+# more QEMU options; V=1: print each QEMU command line; GDB=1: QEMU waits for
+# gdb-multiarch on GDB_PORT (1234) (scripts/boot.sh)
+export APPEND QEMU_OPTS V GDB GDB_PORT
 
 TREE	:= $(BUILD)/$(ARCH)/linux-2.5.50
 S	:= scripts

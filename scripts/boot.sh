@@ -22,8 +22,17 @@ if [ -n "${GUEST_ROOT:-}" ]; then
 	init=$GUEST_ROOT/sbin/init overlay=(--overlay "$GUEST_ROOT")
 fi
 [ -n "${APPEND:-}" ] && msg "APPEND: adding to the command line: $APPEND"
-python3 "$TOP/scripts/run-cases.py" $show --kernel "$kernel" --init "$init" \
-	"${overlay[@]}" --append "${APPEND:-}" --qemu "$qemu" "${qemu_opts[@]/#/--qemu-opt=}" "${guest[@]/#/--guest=}" \
+# QEMU_OPTS: more QEMU options for every case (make boot QEMU_OPTS='-smp 2').
+[ -n "${QEMU_OPTS:-}" ] && msg "QEMU_OPTS: adding to QEMU's options: $QEMU_OPTS"
+# GDB=1: QEMU waits for gdb on GDB_PORT (1234) and prints how to attach.
+# V=1: print each QEMU command line (every case's log starts with it).
+extra=()
+[ -n "${GDB:-}" ] && [ "$GDB" != 0 ] &&
+	extra+=(--gdb "$TREE/vmlinux" --gdb-port "${GDB_PORT:-1234}")
+[ "${V:-0}" != 0 ] && extra+=(--verbose)
+python3 "$TOP/scripts/run-cases.py" $show "${extra[@]}" --kernel "$kernel" --init "$init" \
+	"${overlay[@]}" --append "${APPEND:-}" --qemu "$qemu" "${qemu_opts[@]/#/--qemu-opt=}" \
+	--qemu-opts "${QEMU_OPTS:-}" "${guest[@]/#/--guest=}" \
 	--modules $(cat "$G/modules.list" 2>/dev/null) \
 	--logdir "$BUILD/$ARCH/logs" "$@"
 rc=$?

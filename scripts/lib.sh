@@ -102,7 +102,7 @@ q() {
 # architecture with no such file.
 arch_load() {
 	local a=${1:-$ARCH}
-	arch_cross= arch_cc= arch_pkg= arch_image= arch_imagefile=
+	arch_cross= arch_cc= arch_pkg= arch_image= arch_imagefile= arch_gdb_arg2=
 	kmake_args=()
 	[ -f "$TOP/scripts/arch/$a.sh" ] || return 1
 	. "$TOP/scripts/arch/$a.sh"

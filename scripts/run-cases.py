@@ -29,7 +29,11 @@ times and "\\xNN" for the byte NN, so hostile input stays readable.
 Every boot adds "console=ttyS0 root=/dev/ram0 panic=1" in front of the
 case's own words; the initrd holds /sbin/init, /steps and the modules
 given with --modules (as /m/NAME).  Each case prints "PASS: case NAME"
-or "FAIL: case NAME: why"; the console goes to LOGDIR/NAME.log.
+or "FAIL: case NAME: why" (then the console's last 30 lines and the
+log's path); LOGDIR/NAME.log holds the QEMU command line ("qemu: ...",
+printed too with --verbose), then the console.  --qemu-opts adds QEMU
+options to every case; --gdb VMLINUX makes QEMU wait for gdb and prints
+the gdb-multiarch command that attaches.
 
 --append WORDS adds WORDS at the end of every case's command line and
 fails a case in which no console line is "cmdline: ... WORDS" (what
@@ -49,6 +53,11 @@ import tempfile
 import time
 
 BASE_APPEND = "console=ttyS0 root=/dev/ram0 panic=1"
+# The first line of every case's log, before the QEMU command line that
+# booted it (the initrd named there is gone once the case ends).
+HEADER = "qemu: "
+# Lines of a failing case's console printed with its verdict.
+TAIL = 30
 # Lines that mean the kernel died, whatever the case expects.
 FATAL = [r"Kernel panic", r"Oops", r"kernel BUG", r"Unable to handle kernel",
          r"general protection fault"]
@@ -201,6 +210,21 @@ def check(case, lines):
     return fails
 
 
+def command_line(cmd):
+    """A QEMU command as a shell would take it (the -append bytes that
+    are not UTF-8 as \\xNN)."""
+    return shlex.join(c if isinstance(c, str) else
+                      c.decode("utf-8", "backslashreplace") for c in cmd)
+
+
+def console_lines(log):
+    """The console lines of a case's log: what follows its first line,
+    the QEMU command line (HEADER)."""
+    with open(log, "rb") as f:
+        lines = f.read().decode("utf-8", "replace").replace("\r", "").split("\n")
+    return lines[1:] if lines and lines[0].startswith(HEADER) else lines
+
+
 def run_case(path, args):
     name = os.path.basename(path)[:-len(".case")]
     try:
@@ -225,21 +249,38 @@ def run_case(path, args):
         cmd = [args.qemu, "-kernel", args.kernel, "-initrd", img,
                "-append", append, "-m", "64", "-nographic", "-monitor", "none",
                "-no-reboot", "-nic", "none"] + args.qemu_opt + \
+              shlex.split(args.qemu_opts) + \
               [o for q in case["qemu"] for o in shlex.split(q)]
+        timeout = case["timeout"]
+        if args.gdb:
+            # QEMU stops before the first instruction and waits for gdb;
+            # a person at a debugger takes as long as they take.
+            cmd += ["-gdb", "tcp::%d" % args.gdb_port, "-S"]
+            timeout = None
+            print("gdb: QEMU waits for gdb; attach with:\n"
+                  "  gdb-multiarch %s -ex 'target remote :%d'\n"
+                  "gdb: the console goes to %s (tail -f it)"
+                  % (shlex.quote(args.gdb), args.gdb_port, log))
+            sys.stdout.flush()
         t0 = time.time()
         fails = []
+        line = command_line(cmd)
+        if args.verbose:
+            print("qemu: %s" % line)
+            sys.stdout.flush()
         with open(log, "wb") as out:
+            out.write((HEADER + line + "\n").encode("utf-8", "surrogateescape"))
+            out.flush()
             try:
                 p = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL,
-                                   timeout=case["timeout"])
+                                   timeout=timeout)
                 if p.returncode != 0:
                     fails.append("qemu exited with %d" % p.returncode)
             except subprocess.TimeoutExpired:
                 fails.append("no shutdown within %d s" % case["timeout"])
         dt = time.time() - t0
-    with open(log, "rb") as f:
-        lines = f.read().decode("utf-8", "replace").replace("\r", "").split("\n")
+    lines = console_lines(log)
     fails += check(case, lines)
     if args.append:
         # --append: the words must reach the guest, at the command
@@ -260,7 +301,17 @@ def main():
     ap.add_argument("--modules", nargs="*", default=[])
     ap.add_argument("--logdir", required=True)
     ap.add_argument("--qemu", default="qemu-system-i386")
-    ap.add_argument("--qemu-opt", action="append", default=[])
+    ap.add_argument("--qemu-opt", action="append", default=[],
+                    help="an option word for QEMU (the arch's; may repeat)")
+    ap.add_argument("--qemu-opts", default="", metavar="WORDS",
+                    help="more QEMU options, split like a shell's words, after "
+                         "the arch's and before a case's own (make QEMU_OPTS=)")
+    ap.add_argument("--gdb", metavar="VMLINUX",
+                    help="QEMU waits for gdb (-gdb tcp::PORT -S) and no "
+                         "timeout applies; VMLINUX is the ELF gdb reads (make GDB=1)")
+    ap.add_argument("--gdb-port", type=int, default=1234, metavar="PORT")
+    ap.add_argument("--verbose", action="store_true",
+                    help="print each QEMU command line (make V=1)")
     ap.add_argument("--show", action="store_true", help="print each console log")
     ap.add_argument("--append", default="", metavar="WORDS",
                     help="words added to every case's command line, checked to "
@@ -294,14 +345,20 @@ def main():
     failed = 0
     for c in args.cases:
         name, fails, dt = run_case(c, args)
-        if args.show:
-            with open(os.path.join(args.logdir, name + ".log"), "rb") as f:
-                sys.stdout.write(f.read().decode("utf-8", "replace")
-                                 .replace("\r", "") + "\n")
+        log = os.path.join(args.logdir, name + ".log")
+        if args.show and os.path.exists(log):
+            sys.stdout.write("\n".join(console_lines(log)) + "\n")
         if fails:
             failed += 1
             print("FAIL: case %s (%.1f s): %s" % (name, dt, "; ".join(fails)))
-            print("      console: %s" % os.path.join(args.logdir, name + ".log"))
+            if not args.show and os.path.exists(log):
+                lines = console_lines(log)
+                while lines and not lines[-1].strip():
+                    lines.pop()
+                print("      console, its last %d lines:" % min(TAIL, len(lines)))
+                for l in lines[-TAIL:]:
+                    print("      | %s" % l)
+            print("      console: %s" % log)
         else:
             print("PASS: case %s (%.1f s boot)" % (name, dt))
         sys.stdout.flush()

@@ -87,8 +87,7 @@ for path in cases:
         if cur and k in ("expect", "absent"):
             groups.setdefault(cur, []).append((k, v))
     try:
-        log = open("%s/%s.log" % (logdir, name), "rb").read().decode(
-            "utf-8", "replace").replace("\r", "").split("\n")
+        log = run_cases.console_lines("%s/%s.log" % (logdir, name))
     except OSError:
         log = []
     marked = any(MARK.match(l) for l in log)
