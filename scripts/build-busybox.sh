@@ -5,7 +5,7 @@
 # root overlay in $BUILD/i386/busybox/root (redone every time, cheap):
 #   /bin/busybox and its applet links, /sbin/init (qemu-test/busybox/init),
 #   the test modules in /lib/modules/2.5.50 with modules.dep
-#   (qemu-test/busybox/modules.dep); run-cases.py puts them in /m too.
+#   (qemu-test/busybox/modules.dep); run_cases.py puts them in /m too.
 # Prints the root's path on its last line.
 #
 # Exit status 2 (with the reason) when busybox cannot be had: no i386

@@ -1,5 +1,5 @@
 #!/bin/bash
-# QEMU as a kernel developer drives it (scripts/boot.sh, run-cases.py):
+# QEMU as a kernel developer drives it (scripts/boot.sh, run_cases.py):
 # every case's log starts with the QEMU command line that booted it, V=1
 # prints it, QEMU_OPTS adds options, a failing case shows its console's
 # last 30 lines, and GDB=1 makes QEMU wait for gdb-multiarch, which
