@@ -1,5 +1,5 @@
 #!/bin/bash
-# The busybox guest (README, "A shell in the guest"), i386 only: busybox
+# The busybox guest (doc/shell.md), i386 only: busybox
 # from Debian's source package, built once, static with Debian's i386
 # musl, from allnoconfig plus qemu-test/busybox/config; then the guest's
 # root overlay in $BUILD/i386/busybox/root (redone every time, cheap):
@@ -12,7 +12,7 @@
 # musl, no deb-src entry, apt-get source failing; 1 on a build failure.
 . "$(dirname "$0")/lib.sh"
 [ "$ARCH" = i386 ] ||
-	die "the busybox guest is i386 only (Debian has no musl for $ARCH; README, \"A shell in the guest\")"
+	die "the busybox guest is i386 only (Debian has no musl for $ARCH; doc/shell.md)"
 BB=$BUILD/i386/busybox
 CONF=$TOP/qemu-test/busybox/config
 G=$BUILD/i386/guest

@@ -4,7 +4,7 @@
 # console, here on this terminal.  APPEND: words for the command line;
 # QEMU_OPTS: more QEMU options.  reboot -f in the guest, or Ctrl-A x,
 # ends it.  Where scripts/arch/$ARCH.sh sets arch_shell (the busybox
-# guest is built for it: i386).  README, "A shell in the guest".
+# guest is built for it: i386).  doc/shell.md.
 . "$(dirname "$0")/lib.sh"
 arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
 [ -n "$arch_shell" ] ||

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The busybox guest (issue 12; README, "A shell in the guest"):
+# The busybox guest (issue 12; doc/shell.md):
 #  - qemu-test/busybox/cases/*.case booted with busybox as init: its
 #    insmod, rmmod, lsmod and modprobe as a second client of
 #    init_module()/delete_module(), good and bad arguments;

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Real 2.5.50 drivers as modules (README, "Real drivers"): build the
+# Real 2.5.50 drivers as modules (doc/drivers.md): build the
 # kernel-config/i386-drivers kernel in its own tree (scripts/build-drivers.sh),
 # check the module objects, then boot qemu-test/drivers/*.case, each with
 # the NIC QEMU emulates, loading the drivers with good and bad parameters.
