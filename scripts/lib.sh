@@ -117,7 +117,11 @@ q() {
 #                     at its first instruction
 #   arch_lds_fallback yes: unbuilt, tests/60-cross.sh checks its linker
 #                     script with binutils alone (scripts/arch/lds-check.sh)
-# Fails for an architecture with no such file.
+# A kernel config of its own (KCONFIG=NAME, kernel-config/NAME, as
+# build-kernel.sh takes it) may have a scripts/arch/NAME.sh too: sourced
+# after the arch's when $ARCH is loaded, it adds to it (an SMP config:
+# arch_qemu_opts+=(-smp 2)).  It names no compiler, so it is no arch of
+# known_arches.  Fails for an architecture with no such file.
 ARCH_VARS="arch_cross arch_cc arch_pkg arch_cc_build arch_image arch_imagefile
 	arch_init_cflags arch_modules_config arch_qemu arch_qemu_pkg arch_noboot
 	arch_shell arch_gdb_arg2 arch_lds_fallback"
@@ -128,6 +132,10 @@ arch_load() {
 	for v in $ARCH_ARRAYS; do eval "$v=()"; done
 	[ -f "$TOP/scripts/arch/$a.sh" ] || return 1
 	. "$TOP/scripts/arch/$a.sh"
+	if [ "$a" = "$ARCH" ] && [ -n "${KCONFIG:-}" ] && [ "$KCONFIG" != "$a" ] &&
+	   [ -f "$TOP/scripts/arch/$KCONFIG.sh" ]; then
+		. "$TOP/scripts/arch/$KCONFIG.sh"
+	fi
 }
 
 # The architectures the harness knows: those with a scripts/arch/A.sh
