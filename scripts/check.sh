@@ -11,7 +11,7 @@
 # line.  Copies: $BUILD/check.ktap (the document), $BUILD/check.json
 # (the same, read back by scripts/ktap.py parse), $BUILD/check.out (the
 # scripts' own lines).
-# CHECK_TESTS=DIR runs DIR/NN-*.sh instead (tests/02-ktap.sh).
+# CHECK_TESTS=DIR runs DIR/NN-*.sh instead (tests/04-ktap.sh).
 . "$(dirname "$0")/lib.sh"
 
 out=$BUILD/check.out
