@@ -12,7 +12,11 @@ line() { printf '    %-5s %-19s %s\n' "$1" "$2" "$3"; }
 w=$(host32_way)
 case $w in
 native)		line have "32-bit programs" "native (this kernel runs i386 programs)" ;;
-qemu-i386)	line have "32-bit programs" "under qemu-i386 -L / (this kernel runs no i386 programs); LeakSanitizer off there" ;;
+qemu-i386)	if b=$(host32_binfmt_qemu) && [ -n "$b" ]; then
+			line have "32-bit programs" "under qemu-i386 (this kernel hands them to $b through binfmt_misc); LeakSanitizer off there"
+		else
+			line have "32-bit programs" "under qemu-i386 -L / (this kernel runs no i386 programs); LeakSanitizer off there"
+		fi ;;
 *)		line lack "32-bit programs" "${w#none: }: the 32-bit params unit test is skipped" ;;
 esac
 

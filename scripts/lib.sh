@@ -174,12 +174,43 @@ list_modules() {
 	mv "$list.tmp" "$list"
 }
 
+# apt_update: refresh the package indexes.  One that cannot be had (a
+# mirror in mid-sync: "File has unexpected size", an unreachable source)
+# is a warning, not a failure: apt keeps what it has, and what matters is
+# whether the packages then install (apt_install says).  Returns 0.
+apt_update() {
+	local log
+	log=$(mktemp)
+	if ! apt-get update -qq > "$log" 2>&1; then
+		warn "apt-get update failed for some package indexes; going on with what apt has:"
+		grep '^[EW]: ' "$log" | head -5 | sed 's/^/***   /' >&2
+	fi
+	rm -f "$log"
+	return 0
+}
+
+# apt_install LOG PACKAGE...: install them (no recommends); on failure
+# show the end of LOG and return 1.  This is the step that can fail.
+apt_install() {
+	local log=$1
+	shift
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" > "$log" 2>&1 && return 0
+	tail -30 "$log" >&2
+	warn "apt-get install $* failed (log: $log)"
+	return 1
+}
+
 # How this host runs i386 programs built with gcc -m32 (the params unit
 # test): "native" where its kernel executes them, "qemu-i386" (Debian's
 # qemu-user, with -L / for the 32-bit loader and libraries) where it
-# refuses them (a kernel with ia32 emulation off: "Exec format error"),
-# else "none: why".  HOST32=native|qemu-i386|none forces one way (the
-# harness's own tests use it).  Prints the way; cached per run.
+# refuses them (a kernel with ia32 emulation off: "Exec format error")
+# or hands them to qemu-i386 itself through binfmt_misc (qemu-user-binfmt,
+# qemu-user-static: they run, but as under qemu-i386), else "none: why".
+# HOST32=native|qemu-i386|none forces one way (the harness's own tests
+# use it).  Prints the way; cached per run.
+#
+# The probe is the program's output ("32"), never its exit status alone:
+# a program that ran is told from one that did not by what it printed.
 host32_way() {
 	local tmp way
 	if [ -n "${HOST32_WAY:-}" ]; then
@@ -197,7 +228,11 @@ int main(void) { printf("%%d\\n", (int)(sizeof(long) * 8)); return 0; }
 		case ${HOST32:-auto} in
 		auto)
 			if [ "$(timeout 30 "$tmp/t" 2> /dev/null)" = 32 ]; then
-				way=native
+				if [ -n "$(host32_binfmt_qemu)" ]; then
+					way=qemu-i386
+				else
+					way=native
+				fi
 			elif command -v qemu-i386 > /dev/null &&
 			     [ "$(timeout 30 qemu-i386 -L / "$tmp/t" 2> /dev/null)" = 32 ]; then
 				way=qemu-i386
@@ -218,6 +253,22 @@ int main(void) { printf("%%d\\n", (int)(sizeof(long) * 8)); return 0; }
 	rm -rf "$tmp"
 	HOST32_WAY=$way
 	echo "$way"
+}
+
+# The interpreter of an enabled binfmt_misc entry that hands i386 ELF
+# programs (e_machine 3, bytes 18-19 of the magic) to a qemu-i386, or
+# nothing.  Such a kernel "runs" i386 programs, but under qemu-user.
+host32_binfmt_qemu() {
+	local f
+	for f in "${BINFMT_MISC:-/proc/sys/fs/binfmt_misc}"/*; do
+		[ -f "$f" ] || continue
+		awk 'NR == 1 && $1 != "enabled" { exit }
+		     $1 == "interpreter" { i = $2 }
+		     $1 == "offset" { o = $2 }
+		     $1 == "magic" { m = $2 }
+		     END { if (o == 0 && m ~ /^7f454c460101/ && substr(m, 37, 4) == "0300" &&
+			       i ~ /qemu-i386[^\/]*$/) print i }' "$f" 2> /dev/null
+	done | head -1
 }
 
 # run32 PROGRAM ARGS...: run an i386 program the way host32_way found,
