@@ -1,7 +1,7 @@
 /*
  * A tiny /sbin/init for booting Linux 2.5.50 under QEMU, with no libc:
  * today's glibc refuses to start on a 2.5 kernel.  Raw system calls, from
- * qemu-test/arch/ARCH/syscalls.h (i386, ppc, sparc64).
+ * qemu-test/arch/ARCH/syscalls.h (one directory per architecture that boots).
  *
  * It reads /steps, one command a line, runs each and prints what happened
  * on the console, then ends the guest with reboot(2) (QEMU -no-reboot

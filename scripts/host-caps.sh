@@ -32,6 +32,11 @@ for a in $(known_arches); do
 		line lack "$1" "no boot tests for $a (apt-get install $2)"
 	fi
 done
+if command -v gdb-multiarch > /dev/null; then
+	line have "gdb-multiarch" "$(gdb-multiarch --version | head -1 | sed 's/^GNU gdb ([^)]*) //'): make boot GDB=1 attaches"
+else
+	line lack "gdb-multiarch" "make boot GDB=1 waits for a gdb this host lacks; the gdb test is skipped (apt-get install gdb-multiarch)"
+fi
 if [ -e /dev/kvm ]; then
 	line note "/dev/kvm" "present, not used (every boot is TCG, the same on every host)"
 else

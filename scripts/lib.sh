@@ -3,7 +3,7 @@
 # Environment (all have defaults; the Makefile passes its own):
 #   KSRC   pristine Linux 2.5.50 tree, never written to
 #   BUILD  where the patched copies and all build output go
-#   ARCH   i386 (default), ppc, ppc64, sparc64
+#   ARCH   i386 (default), or another scripts/arch/ARCH.sh
 
 set -o pipefail
 # The harness reads tools' messages: the same words on every host.
@@ -96,16 +96,46 @@ q() {
 }
 
 # arch_load [A]: what scripts/arch/A.sh (default $ARCH) says about the
-# architecture: arch_cross (the CROSS_COMPILE prefix), arch_cc and its
-# Debian package arch_pkg, the image target arch_image and its file
-# arch_imagefile, and kmake_args (extra make variables).  Fails for an
-# architecture with no such file.
+# architecture, the one place that holds it.  Building:
+#   arch_cross        the CROSS_COMPILE prefix
+#   arch_cc, arch_pkg its compiler and the Debian package(s) that have it
+#   arch_cc_build     a command that builds the compiler (none: packaged)
+#   arch_image, arch_imagefile  the image target and its file in the tree
+#   kmake_args        extra make variables for kbuild
+#   arch_init_cflags  the guest init's compiler flags (qemu-test/init.c)
+#   arch_modules_config  a kernel-config/ that builds the test modules in
+#                     a second tree (the arch's own config cannot)
+# Booting (boot.sh, run_cases.py):
+#   arch_qemu, arch_qemu_pkg  the QEMU that boots it and its package
+#                     (none: not booted, arch_noboot says why)
+#   arch_qemu_opts    its QEMU options (machine, memory, -smp ...); make's
+#                     QEMU_OPTS come after them, a case's qemu: lines last
+#   arch_guest        NAME=VALUE properties for the cases' KEY[NAME=VALUE]
+#                     lines (run_cases.py: long, cmdline)
+#   arch_shell        yes where make shell runs (the busybox guest)
+#   arch_gdb_arg2     gdb's expression for a function's second argument
+#                     at its first instruction
+#   arch_lds_fallback yes: unbuilt, tests/60-cross.sh checks its linker
+#                     script with binutils alone (scripts/arch/lds-check.sh)
+# A kernel config of its own (KCONFIG=NAME, kernel-config/NAME, as
+# build-kernel.sh takes it) may have a scripts/arch/NAME.sh too: sourced
+# after the arch's when $ARCH is loaded, it adds to it (an SMP config:
+# arch_qemu_opts+=(-smp 2)).  It names no compiler, so it is no arch of
+# known_arches.  Fails for an architecture with no such file.
+ARCH_VARS="arch_cross arch_cc arch_pkg arch_cc_build arch_image arch_imagefile
+	arch_init_cflags arch_modules_config arch_qemu arch_qemu_pkg arch_noboot
+	arch_shell arch_gdb_arg2 arch_lds_fallback"
+ARCH_ARRAYS="kmake_args arch_qemu_opts arch_guest"
 arch_load() {
-	local a=${1:-$ARCH}
-	arch_cross= arch_cc= arch_pkg= arch_image= arch_imagefile=
-	kmake_args=()
+	local a=${1:-$ARCH} v
+	for v in $ARCH_VARS; do eval "$v="; done
+	for v in $ARCH_ARRAYS; do eval "$v=()"; done
 	[ -f "$TOP/scripts/arch/$a.sh" ] || return 1
 	. "$TOP/scripts/arch/$a.sh"
+	if [ "$a" = "$ARCH" ] && [ -n "${KCONFIG:-}" ] && [ "$KCONFIG" != "$a" ] &&
+	   [ -f "$TOP/scripts/arch/$KCONFIG.sh" ]; then
+		. "$TOP/scripts/arch/$KCONFIG.sh"
+	fi
 }
 
 # The architectures the harness knows: those with a scripts/arch/A.sh
@@ -115,18 +145,17 @@ known_arches() {
 }
 
 # boot_qemu A: "QEMU PACKAGE" of the machine that boots architecture A
-# (scripts/boot.sh for i386, scripts/arch/A-boot.sh for the rest), or
-# nothing where none boots it.
+# (scripts/arch/A.sh), or nothing where none boots it.
 boot_qemu() {
-	local f=$TOP/scripts/arch/$1-boot.sh
-	[ "$1" = i386 ] && f=$TOP/scripts/boot.sh
-	[ -f "$f" ] && sed -n 's/^qemu=\([^ ]*\) qemu_pkg=\([^ ]*\).*/\1 \2/p' "$f" | head -1
+	local $ARCH_VARS
+	local -a $ARCH_ARRAYS
+	arch_load "$1" && [ -n "$arch_qemu" ] && echo "$arch_qemu $arch_qemu_pkg"
 }
 
-# kbuild make in the tree for $ARCH.
+# kbuild make in the tree for $ARCH (the arch's settings stay local).
 kmake() {
-	local arch_cross arch_cc arch_pkg arch_image arch_imagefile
-	local -a kmake_args
+	local $ARCH_VARS
+	local -a $ARCH_ARRAYS
 	arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$TREE" ARCH="$ARCH" \
 		${arch_cross:+CROSS_COMPILE=$arch_cross} "${kmake_args[@]}" "$@"

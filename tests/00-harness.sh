@@ -39,11 +39,10 @@ fi
 	pass "harness: nothing written for a bad KSRC"
 
 # Every case file parses; the matcher passes and fails as it should.
-if python3 - "$TOP" <<'PY'
-import sys, glob, importlib.util
+if PYTHONPATH=$TOP/scripts python3 - "$TOP" <<'PY'
+import sys, glob
+import run_cases as rc
 top = sys.argv[1]
-spec = importlib.util.spec_from_file_location("rc", top + "/scripts/run-cases.py")
-rc = importlib.util.module_from_spec(spec); spec.loader.exec_module(rc)
 for c in glob.glob(top + "/qemu-test/cases/*.case"):
     rc.parse_case(c)
 assert rc.expand("a{rep 3 xy}b\\x41\\xff") == b"axyxyxyb" + b"A\xff"

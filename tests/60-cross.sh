@@ -20,15 +20,17 @@ arches=${CROSS_ARCHES:-ppc sparc64 ppc64 ia64}
 need_tree_or_skip $(for a in $arches; do echo "build $a"; done)
 
 declare -A built linked booted cases lds
-cross_of() { arch_load "$1"; echo "${arch_cross%-}"; }
-cc_of() { arch_load "$1"; echo "$arch_cc"; }
-pkg_of() { arch_load "$1"; echo "$arch_pkg"; }
+# Arches whose linker script is checked with binutils alone when they
+# are not built (scripts/arch/A.sh, arch_lds_fallback).
 lds_arches=
-case " $arches " in
-*" ia64 "*) ;;
-*)	skip "build ia64: not in CROSS_ARCHES=\"$arches\": ONLY the linker script is checked, with binutils alone"
-	lds_arches="$lds_arches ia64" ;;
-esac
+for a in $(known_arches); do
+	arch_load "$a"
+	case " $arches " in *" $a "*) continue ;; esac
+	if [ -n "$arch_lds_fallback" ]; then
+		skip "build $a: not in CROSS_ARCHES=\"$arches\": ONLY the linker script is checked, with binutils alone"
+		lds_arches="$lds_arches $a"
+	fi
+done
 
 # struct_size TREE CC NM HEADER STRUCT: sizeof(struct STRUCT) for ARCH,
 # from the tree's own <linux/HEADER> and the cross compiler, in the
@@ -64,54 +66,56 @@ guest_modinfo() {
 	done
 }
 
-# ia64's test modules.  2.5.50 has no ia64 module loader
-# (arch/ia64/kernel/module.c came in 2.5.6x), so kernel-config/ia64 has
-# CONFIG_MODULES off and vmlinux links without kernel/module.c; the
-# modules are built by kbuild as for i386, in a second tree
-# ($BUILD/ia64-modules) configured from kernel-config/ia64-modules (the
-# same with CONFIG_MODULES=y), which only prepares headers and builds
-# them: no vmlinux there.  Their tables are checked as tests 35 and 40
-# check i386's, with entry sizes measured with the ia64 gcc.
-ia64_modules() {
-	local kp=$1 mb=$BUILD/ia64-modules mtree M op m c o want got vars lost relocs names p
-	mtree=$mb/ia64/linux-2.5.50 M=$mb/ia64/guest/mods
-	echo "    ... ia64: test modules, in $mtree (CONFIG_MODULES=y; log $mb/ia64/modules.log)"
+# modules_apart A KP: the test modules of an arch whose own config cannot
+# build them (scripts/arch/A.sh, arch_modules_config: ia64, where 2.5.50
+# has no module loader, so kernel-config/ia64 has CONFIG_MODULES off and
+# vmlinux links without kernel/module.c).  They are built by kbuild as
+# for i386, in a second tree ($BUILD/A-modules) configured from
+# kernel-config/$arch_modules_config (the same with CONFIG_MODULES=y),
+# which only prepares headers and builds them: no vmlinux there.  Their
+# tables are checked as tests 35 and 40 check i386's, with entry sizes
+# (KP: sizeof(struct kernel_param)) measured with the arch's gcc.
+modules_apart() {
+	local a=$1 kp=$2 mb=$BUILD/$1-modules cfg=$TOP/kernel-config/$arch_modules_config
+	local mtree M op m c o want got vars lost relocs names p
+	mtree=$mb/$a/linux-2.5.50 M=$mb/$a/guest/mods
+	echo "    ... $a: test modules, in $mtree (kernel-config/$arch_modules_config; log $mb/$a/modules.log)"
 	if ! BUILD=$mb quiet "$TOP/scripts/prepare-tree.sh"; then
-		fail "modules ia64: patches do not apply to $mtree"
+		fail "modules $a: patches do not apply to $mtree"
 		return
 	fi
-	if ! cmp -s "$TOP/kernel-config/ia64-modules" "$mtree/.config.harness"; then
-		cp "$TOP/kernel-config/ia64-modules" "$mtree/.config"
-		if ! (TREE=$mtree; kmake oldconfig < /dev/null > "$mb/ia64/oldconfig.log" 2>&1) ||
-		   grep -q '(NEW)' "$mb/ia64/oldconfig.log"; then
-			fail "modules ia64: kernel-config/ia64-modules does not configure (log $mb/ia64/oldconfig.log)"
+	if ! cmp -s "$cfg" "$mtree/.config.harness"; then
+		cp "$cfg" "$mtree/.config"
+		if ! (TREE=$mtree; kmake oldconfig < /dev/null > "$mb/$a/oldconfig.log" 2>&1) ||
+		   grep -q '(NEW)' "$mb/$a/oldconfig.log"; then
+			fail "modules $a: kernel-config/$arch_modules_config does not configure (log $mb/$a/oldconfig.log)"
 			return
 		fi
-		cp "$TOP/kernel-config/ia64-modules" "$mtree/.config.harness"
+		cp "$cfg" "$mtree/.config.harness"
 	fi
 	if ! BUILD=$mb quiet "$TOP/scripts/build-guest.sh" modules; then
-		fail "modules ia64: the test modules do not build (log $mb/ia64/modules.log)"
+		fail "modules $a: the test modules do not build (log $mb/$a/modules.log)"
 		return
 	fi
-	pass "modules ia64: the test modules build with kbuild and the ia64 gcc, warning-free"
+	pass "modules $a: the test modules build with kbuild and the $a gcc, warning-free"
 	for m in hello multipart divas eicon noinit devtable; do
 		got=$($x-objcopy -O binary -j .gnu.linkonce.modname "$M/$m.o" /dev/stdout 2>/dev/null | tr -d '\0')
 		if [ "$got" = "$m" ]; then
-			pass "modules ia64: $m.o carries its name (.gnu.linkonce.modname = \"$got\")"
+			pass "modules $a: $m.o carries its name (.gnu.linkonce.modname = \"$got\")"
 		else
-			fail "modules ia64: $m.o: .gnu.linkonce.modname is \"$got\", want \"$m\""
+			fail "modules $a: $m.o: .gnu.linkonce.modname is \"$got\", want \"$m\""
 		fi
 	done
 	if [ -z "$kp" ]; then
-		fail "param table ia64: sizeof(struct kernel_param) not measured"
+		fail "param table $a: sizeof(struct kernel_param) not measured"
 	else
 		for m in parmtest oldparm; do
-			check_param_init "param table ia64" "$M/$m.o" "$TOP/qemu-test/modules/$m.c" "$kp"
+			check_param_init "param table $a" "$M/$m.o" "$TOP/qemu-test/modules/$m.c" "$kp"
 		done
 	fi
 	op=$(struct_size "$mtree" "$cc" "$x-nm" module.h obsolete_modparm)
 	if [ -z "$op" ]; then
-		fail "param table ia64: sizeof(struct obsolete_modparm) could not be measured"
+		fail "param table $a: sizeof(struct obsolete_modparm) could not be measured"
 		return
 	fi
 	for m in oldparm lateparm badparm; do
@@ -125,12 +129,12 @@ ia64_modules() {
 		[ $m = badparm ] && lost=${lost/#cuont /}
 		relocs=$($x-readelf -rW "$o" | grep -c "^Relocation section '\.rela*\.obsparm'")
 		if [ "$got" = "$want" ] && [ "$(echo $names)" = "$(echo $vars)" ] && [ -z "$lost" ] && [ "$relocs" = 0 ]; then
-			pass "param table ia64: $m.o .obsparm holds its $(echo $vars | wc -w) MODULE_PARM entries ($op bytes each), unrelocated, and their variables are in the object"
+			pass "param table $a: $m.o .obsparm holds its $(echo $vars | wc -w) MODULE_PARM entries ($op bytes each), unrelocated, and their variables are in the object"
 		else
-			fail "param table ia64: $m.o .obsparm is $got bytes (want $want), names '$(echo $names)' (want '$(echo $vars)'), $relocs relocation section(s) (want 0); variables missing:${lost:- none}"
+			fail "param table $a: $m.o .obsparm is $got bytes (want $want), names '$(echo $names)' (want '$(echo $vars)'), $relocs relocation section(s) (want 0); variables missing:${lost:- none}"
 		fi
 	done
-	guest_modinfo ia64 "$mtree" "$mb/ia64/guest/modules.list"
+	guest_modinfo "$a" "$mtree" "$mb/$a/guest/modules.list"
 }
 
 # Does the series add .param.init to arch/$1/vmlinux.lds.S?
@@ -147,18 +151,25 @@ series_has_params() {
 
 for a in $arches; do
 	built[$a]=no linked[$a]=- booted[$a]=- cases[$a]=-
-	x=$(cross_of "$a") cc=$(cc_of "$a")
-	# The cached compiler counts only with its stamp (a whole build).
-	if [ "$a" = ia64 ] && ! "$TOP/scripts/build-cross-gcc.sh" --path > /dev/null 2>&1; then
-		echo "    ... ia64: no cross gcc yet: scripts/build-cross-gcc.sh builds it (about 15 min on 2 cores, once; cached)"
-		if ! "$TOP/scripts/build-cross-gcc.sh" 2>&1 >/dev/null | sed 's/^/    /'; then
-			skip "build ia64: the ia64 cross gcc cannot be built here (above; apt-get install $(pkg_of ia64)): ONLY the linker script is checked, with binutils alone"
-			built[$a]=skipped lds_arches="$lds_arches ia64"
+	arch_load "$a"
+	x=${arch_cross%-} cc=$arch_cc
+	# A compiler the harness builds (arch_cc_build) counts only with
+	# its stamp (a whole build).
+	if [ -n "$arch_cc_build" ] && ! "$arch_cc_build" --path > /dev/null 2>&1; then
+		echo "    ... $a: no cross gcc yet: $arch_cc_build builds it (about 15 min on 2 cores, once; cached)"
+		if ! "$arch_cc_build" 2>&1 >/dev/null | sed 's/^/    /'; then
+			if [ -n "$arch_lds_fallback" ]; then
+				skip "build $a: the $a cross gcc cannot be built here (above; apt-get install $arch_pkg): ONLY the linker script is checked, with binutils alone"
+				lds_arches="$lds_arches $a"
+			else
+				skip "build $a: the $a cross gcc cannot be built here (above; apt-get install $arch_pkg)"
+			fi
+			built[$a]=skipped
 			continue
 		fi
 	fi
 	if ! command -v "$cc" > /dev/null; then
-		skip "build $a: no $cc (apt-get install $(pkg_of "$a"))"
+		skip "build $a: no $cc (apt-get install $arch_pkg)"
 		built[$a]=skipped
 		continue
 	fi
@@ -172,13 +183,11 @@ for a in $arches; do
 	t0=$(now)
 	if ! quiet "$TOP/scripts/build-kernel.sh"; then
 		fail "build $a: vmlinux does not build ($(elapsed "$t0") s, log $BUILD/$a/build.log)"
-		if [ "$a" = ia64 ]; then
-			# What failed (doc/cross-ia64.md lists them); the
-			# modules are built and checked all the same.
-			grep -o '\*\*\* \[[^]]*\]' "$BUILD/$a/build.log" | sort -u | sed 's/^/    failed: /'
-			ia64_modules "$(param_size "$tree" "$cc" "$x-nm")"
-			booted[$a]="no (no emulator)"
-		fi
+		# What failed (doc/cross-A.md lists them).
+		grep -o '\*\*\* \[[^]]*\]' "$BUILD/$a/build.log" | sort -u | sed 's/^/    failed: /'
+		# Modules built apart are built and checked all the same.
+		[ -n "$arch_modules_config" ] &&
+			modules_apart "$a" "$(param_size "$tree" "$cc" "$x-nm")"
 		continue
 	fi
 	pass "build $a: vmlinux ($(elapsed "$t0") s)"
@@ -195,20 +204,15 @@ for a in $arches; do
 		linked[$a]=FAILED
 	fi
 
-	if [ "$a" = ia64 ]; then
-		ia64_modules "$sz"
-		booted[$a]="no (no emulator)"
-		skip "boot ia64: no QEMU machine emulates ia64"
-		continue
-	fi
-	read -r qemu qpkg <<< "$(boot_qemu "$a")"
-	if [ -z "$qemu" ]; then
-		skip "boot $a: no QEMU machine that boots 2.5.50 $a (README, section Other architectures)"
+	[ -n "$arch_modules_config" ] && modules_apart "$a" "$sz"
+	if [ -z "$arch_qemu" ]; then
+		skip "boot $a: ${arch_noboot:-no QEMU machine that boots 2.5.50 $a} (doc/cross.md)"
 		booted[$a]=no
+		[ -n "$arch_noboot" ] && booted[$a]="no (no emulator)"
 		continue
 	fi
-	if ! command -v $qemu > /dev/null; then
-		skip "boot $a: $qemu missing (apt-get install $qpkg)"
+	if ! command -v $arch_qemu > /dev/null; then
+		skip "boot $a: $arch_qemu missing (apt-get install $arch_qemu_pkg)"
 		booted[$a]=skipped
 		continue
 	fi
@@ -222,7 +226,7 @@ for a in $arches; do
 	# Every case, with the same command lines as i386 (the few values
 	# that depend on the size of long have [long=64] lines: sparc64, ppc64).
 	all=$(ls "$TOP"/qemu-test/cases/*.case)
-	out=$("$TOP/scripts/boot.sh" $all 2>&1 | grep -a -E '^(PASS|FAIL|SKIP|      console)')
+	out=$("$TOP/scripts/boot.sh" $all 2>&1 | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )')
 	echo "$out" | sed "s/^\(PASS\|FAIL\|SKIP\): case /\1: qemu $a: case /"
 	np=$(echo "$out" | grep -c '^PASS')
 	cases[$a]="$np/$(echo $all | wc -w)"
@@ -230,7 +234,7 @@ for a in $arches; do
 done
 unset ARCH
 
-# ia64 without its cross compiler: only binutils.
+# Arches with arch_lds_fallback, not built: only binutils.
 for a in $lds_arches; do
 	out=$("$TOP/scripts/arch/lds-check.sh" $a)
 	echo "$out"

@@ -13,3 +13,17 @@ arch_imagefile=vmlinux
 # The compiler is not on PATH and not named $(CROSS_COMPILE)gcc's way
 # there: a command-line CC wins over the Makefile's.
 kmake_args+=("CC=$arch_cc")
+#
+# Its compiler is built, not installed: this builds it where it is
+# missing ("--path": prints it, or fails when there is none yet).
+arch_cc_build=$TOP/scripts/build-cross-gcc.sh
+# 2.5.50 has no ia64 module loader (arch/ia64/kernel/module.c came in
+# 2.5.6x), so kernel-config/ia64 has CONFIG_MODULES off; the test modules
+# are built in a second tree configured from kernel-config/ia64-modules
+# (tests/60-cross.sh).
+arch_modules_config=ia64-modules
+# Not booted; where the cross compiler cannot be had, or ia64 is left
+# out of CROSS_ARCHES, tests/60-cross.sh checks the linker script with
+# binutils alone (scripts/arch/lds-check.sh).
+arch_noboot="no QEMU machine emulates ia64"
+arch_lds_fallback=yes
