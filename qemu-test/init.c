@@ -418,6 +418,8 @@ static void fuzz(char *arg)
 		puts_("fuzz: no files\n");
 		return;
 	}
+	for (k = 0; k < FUZZ_MAXERR; k++)
+		errs[k] = 0;
 	for (i = first; i < first + n; i++) {
 		unsigned long l;
 

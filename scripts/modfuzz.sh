@@ -12,7 +12,8 @@
 # after a boot that died, the input it died on is counted, and the next
 # boot goes on from the input after it, until all MODFUZZ_RUNS are done.
 # Prints how many died, of what, on which kind of damage.
-# MODFUZZ_KERNEL=FILE boots that kernel image instead of the tree's.
+# MODFUZZ_KERNEL=FILE boots that kernel image instead of the tree's;
+# MODFUZZ_FIRST=I starts at input I (a census cut short goes on).
 #
 # Exit status 0 when the run passed (census: always, unless it could
 # not run), 1 otherwise; the last lines say why.
@@ -69,7 +70,7 @@ last_input() {
 
 msg "module fuzzer, $ARCH: $runs inputs from$mfiles, seed $seed (MODFUZZ_SEED=$seed repeats it)"
 t0=$(now)
-first=0 died=0
+first=${MODFUZZ_FIRST:-0} died=0
 : > "$W/deaths"
 while [ "$first" -lt "$runs" ]; do
 	c=$(mkcase "$first" $((runs - first)))
@@ -107,7 +108,7 @@ if [ "${MODFUZZ_RESUME:-}" = yes ]; then
 	msg "census: $runs inputs, $died killed the guest, $(elapsed "$t0") s"
 	awk '{ print $1 }' "$W/deaths" | sort | uniq -c | sort -rn
 	msg "by the first kind of damage (input counts, all kinds: 'fuzz I FILE OPS' of each run's log):"
-	awk '{ split($4, o, /[[@.=+]/); print o[1] }' "$W/deaths" | sort | uniq -c | sort -rn
+	awk '{ split($5, o, /[[@.=+]/); print o[1] }' "$W/deaths" | sort | uniq -c | sort -rn
 	msg "the inputs: $W/deaths"
 	exit 0
 fi
