@@ -53,7 +53,7 @@ if ! grep -q '^/\* The licences of 2.4 that are GPL-compatible' "$TREE/kernel/mo
 fi
 fuzz_target -modinfo ".modinfo reading" "no crash, over-read or wrong answer"
 # The loader's ELF checks (module-elf-checks.patch).
-if ! grep -q "^ \* The module file's ELF checks" "$TREE/kernel/module.c"; then
+if ! grep -q "^/\* The module file's ELF checks" "$TREE/kernel/module.c"; then
 	skip "fuzz: ELF checks: the series does not check the ELF file (module-elf-checks.patch)"
 	exit 0
 fi
