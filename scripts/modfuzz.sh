@@ -95,7 +95,7 @@ while [ "$first" -lt "$runs" ]; do
 	cp "$log" "$W/death-$last.log"
 	if [ "${MODFUZZ_RESUME:-}" != yes ]; then
 		echo "$verdict"
-		console "$log" | grep -a -E 'Oops|Unable to handle|panic|^EIP is at|^fuzz [0-9]+: |^fuzz: ' | head -8 | sed 's/^/    | /'
+		console "$log" | grep -a -E 'Oops|Unable to handle|Kernel panic|^EIP is at|^fuzz [0-9]+: |^fuzz: ' | head -8 | sed 's/^/    | /'
 		set -- $line
 		warn "input $last of seed $seed ($3: ${4:-}) killed the guest ($what); log $W/death-$last.log"
 		warn "make it again: gcc -o modfuzz-gen qemu-test/modfuzz-gen.c && ./modfuzz-gen $seed $last $BUILD/$ARCH/guest/mods/$(basename "$3") OUT"
