@@ -7,7 +7,16 @@ qemu=qemu-system-i386 qemu_pkg=qemu-system-x86 kernel=$TREE/arch/i386/boot/bzIma
 qemu_opts=()
 guest=()	# run-cases.py's GUEST_DEFAULTS are i386's
 [ -f "$TOP/scripts/arch/$ARCH-boot.sh" ] && . "$TOP/scripts/arch/$ARCH-boot.sh"
-need_tools $qemu:$qemu_pkg mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
+# An arch QEMU cannot run (ia64: Ski) says so in scripts/arch/$ARCH.sh:
+# boot_setup prints its command line for run-cases.py --cmd, or fails
+# saying why.
+cmd=() emu=$qemu:$qemu_pkg
+arch_load
+if declare -F boot_setup > /dev/null; then
+	c=$(boot_setup) || die "no emulator for $ARCH (above)"
+	cmd=(--cmd "$c") emu=
+fi
+need_tools $emu mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
 [ $# -gt 0 ] || die "usage: boot.sh CASE..."
 G=$BUILD/$ARCH/guest
 [ -f "$kernel" ] || die "no $kernel: run make kernel"
@@ -23,7 +32,7 @@ if [ -n "${GUEST_ROOT:-}" ]; then
 fi
 [ -n "${APPEND:-}" ] && msg "APPEND: adding to the command line: $APPEND"
 python3 "$TOP/scripts/run-cases.py" $show --kernel "$kernel" --init "$init" \
-	"${overlay[@]}" --append "${APPEND:-}" --qemu "$qemu" "${qemu_opts[@]/#/--qemu-opt=}" "${guest[@]/#/--guest=}" \
+	"${overlay[@]}" --append "${APPEND:-}" --qemu "$qemu" "${cmd[@]}" "${qemu_opts[@]/#/--qemu-opt=}" "${guest[@]/#/--guest=}" \
 	--modules $(cat "$G/modules.list" 2>/dev/null) \
 	--logdir "$BUILD/$ARCH/logs" "$@"
 rc=$?

@@ -13,3 +13,23 @@ arch_imagefile=vmlinux
 # The compiler is not on PATH and not named $(CROSS_COMPILE)gcc's way
 # there: a command-line CC wins over the Makefile's.
 kmake_args+=("CC=$arch_cc")
+
+# Booting (scripts/boot.sh).  No QEMU machine runs ia64: the kernel is
+# the HP simulator's (CONFIG_IA64_HP_SIM) and runs under Ski, the IA-64
+# simulator, in batch mode with the console on stdout (bski
+# -noconsole), loaded by Ski's own boot loader (ski-bootloader, in the
+# same archive), which loads the vmlinux ELF as it is and hands over
+# the initrd (-initramfs).  Ski passes the rest of its command line to
+# the loader word by word; the kernel's is one word here.  A reboot
+# (or panic=1) ends Ski.  scripts/build-ski.sh builds both, cached;
+# doc/cross-ia64.md says why this loader and not arch/ia64/boot.
+kernel=$TREE/vmlinux
+# long is 64 bits; COMMAND_LINE_SIZE is 512 (arch/ia64/kernel/setup.c).
+guest=(long=64 cmdline=512)
+# boot_setup: the command line for run-cases.py --cmd, building Ski
+# first if needed; fails, saying why, where Ski cannot be had.
+boot_setup() {
+	local d
+	d=$("$TOP/scripts/build-ski.sh") || return 1
+	echo "$d/bin/bski -noconsole $d/ski-bootloader -initramfs {initrd} {kernel} {append}"
+}
