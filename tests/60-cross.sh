@@ -4,11 +4,14 @@
 # (scripts/arch/check-vmlinux.py), boot what boots under QEMU.  ia64
 # (issue 18): Debian has no ia64 gcc, so scripts/build-cross-gcc.sh
 # builds one from gcc-12-source (cached outside the clone; about 15 min
-# the first time); no QEMU runs ia64, so it is built and link-checked
-# only, and its test modules are compiled (in a second tree configured
-# with CONFIG_MODULES: 2.5.50 has no ia64 module loader) and checked.
-# Where that compiler cannot be had, ia64 falls back, with a SKIP, to
-# the linker-script check with binutils alone (scripts/arch/lds-check.sh).
+# the first time); no QEMU runs ia64: it boots under Ski, the IA-64
+# simulator (issue 31; scripts/build-ski.sh builds it from the shared
+# vendor archive, cached), with the ia64 module loader of
+# compat/ia64-module-loader.patch, and its test modules' tables are
+# checked as well.  Where Ski cannot be had, ia64's boot is a SKIP that
+# says why.  Where that compiler cannot be had, ia64 falls back, with a
+# SKIP, to the linker-script check with binutils alone
+# (scripts/arch/lds-check.sh).
 # ppc64 (issue 17) builds with the ppc64-* compat patches and boots
 # under QEMU's pSeries machine (SLOF, PPC970) like ppc and sparc64
 # (doc/cross-ppc64.md).
@@ -64,36 +67,12 @@ guest_modinfo() {
 	done
 }
 
-# ia64's test modules.  2.5.50 has no ia64 module loader
-# (arch/ia64/kernel/module.c came in 2.5.6x), so kernel-config/ia64 has
-# CONFIG_MODULES off and vmlinux links without kernel/module.c; the
-# modules are built by kbuild as for i386, in a second tree
-# ($BUILD/ia64-modules) configured from kernel-config/ia64-modules (the
-# same with CONFIG_MODULES=y), which only prepares headers and builds
-# them: no vmlinux there.  Their tables are checked as tests 35 and 40
-# check i386's, with entry sizes measured with the ia64 gcc.
-ia64_modules() {
-	local kp=$1 mb=$BUILD/ia64-modules mtree M op m c o want got vars lost relocs names p
-	mtree=$mb/ia64/linux-2.5.50 M=$mb/ia64/guest/mods
-	echo "    ... ia64: test modules, in $mtree (CONFIG_MODULES=y; log $mb/ia64/modules.log)"
-	if ! BUILD=$mb quiet "$TOP/scripts/prepare-tree.sh"; then
-		fail "modules ia64: patches do not apply to $mtree"
-		return
-	fi
-	if ! cmp -s "$TOP/kernel-config/ia64-modules" "$mtree/.config.harness"; then
-		cp "$TOP/kernel-config/ia64-modules" "$mtree/.config"
-		if ! (TREE=$mtree; kmake oldconfig < /dev/null > "$mb/ia64/oldconfig.log" 2>&1) ||
-		   grep -q '(NEW)' "$mb/ia64/oldconfig.log"; then
-			fail "modules ia64: kernel-config/ia64-modules does not configure (log $mb/ia64/oldconfig.log)"
-			return
-		fi
-		cp "$TOP/kernel-config/ia64-modules" "$mtree/.config.harness"
-	fi
-	if ! BUILD=$mb quiet "$TOP/scripts/build-guest.sh" modules; then
-		fail "modules ia64: the test modules do not build (log $mb/ia64/modules.log)"
-		return
-	fi
-	pass "modules ia64: the test modules build with kbuild and the ia64 gcc, warning-free"
+# ia64's test modules, beside the boot (the ia64 gcc is not Debian's:
+# their tables are checked here as tests 35 and 40 check i386's, with
+# entry sizes measured with the ia64 gcc).  KP is sizeof(struct
+# kernel_param); the modules are in $BUILD/ia64/guest/mods.
+ia64_module_tables() {
+	local kp=$1 mtree=$BUILD/ia64/linux-2.5.50 M=$BUILD/ia64/guest/mods op m c o want got vars lost relocs names
 	for m in hello multipart divas eicon noinit devtable; do
 		got=$($x-objcopy -O binary -j .gnu.linkonce.modname "$M/$m.o" /dev/stdout 2>/dev/null | tr -d '\0')
 		if [ "$got" = "$m" ]; then
@@ -130,7 +109,6 @@ ia64_modules() {
 			fail "param table ia64: $m.o .obsparm is $got bytes (want $want), names '$(echo $names)' (want '$(echo $vars)'), $relocs relocation section(s) (want 0); variables missing:${lost:- none}"
 		fi
 	done
-	guest_modinfo ia64 "$mtree" "$mb/ia64/guest/modules.list"
 }
 
 # Does the series add .param.init to arch/$1/vmlinux.lds.S?
@@ -172,13 +150,8 @@ for a in $arches; do
 	t0=$(now)
 	if ! quiet "$TOP/scripts/build-kernel.sh"; then
 		fail "build $a: vmlinux does not build ($(elapsed "$t0") s, log $BUILD/$a/build.log)"
-		if [ "$a" = ia64 ]; then
-			# What failed (doc/cross-ia64.md lists them); the
-			# modules are built and checked all the same.
-			grep -o '\*\*\* \[[^]]*\]' "$BUILD/$a/build.log" | sort -u | sed 's/^/    failed: /'
-			ia64_modules "$(param_size "$tree" "$cc" "$x-nm")"
-			booted[$a]="no (no emulator)"
-		fi
+		# What failed (doc/cross-ia64.md lists ia64's).
+		[ "$a" = ia64 ] && grep -o '\*\*\* \[[^]]*\]' "$BUILD/$a/build.log" | sort -u | sed 's/^/    failed: /'
 		continue
 	fi
 	pass "build $a: vmlinux ($(elapsed "$t0") s)"
@@ -195,27 +168,37 @@ for a in $arches; do
 		linked[$a]=FAILED
 	fi
 
-	if [ "$a" = ia64 ]; then
-		ia64_modules "$sz"
-		booted[$a]="no (no emulator)"
-		skip "boot ia64: no QEMU machine emulates ia64"
-		continue
-	fi
-	read -r qemu qpkg <<< "$(boot_qemu "$a")"
-	if [ -z "$qemu" ]; then
-		skip "boot $a: no QEMU machine that boots 2.5.50 $a (README, section Other architectures)"
-		booted[$a]=no
-		continue
-	fi
-	if ! command -v $qemu > /dev/null; then
-		skip "boot $a: $qemu missing (apt-get install $qpkg)"
-		booted[$a]=skipped
-		continue
+	# An arch QEMU does not run has boot_setup in scripts/arch/$a.sh
+	# (ia64: Ski); it says why where it cannot boot.
+	arch_load "$a"
+	if declare -F boot_setup > /dev/null; then
+		echo "    ... $a: the emulator (scripts/arch/$a.sh boot_setup)"
+		if ! why=$(boot_setup 2>&1 >/dev/null); then
+			echo "$why" | tail -5 | sed 's/^/    /'
+			skip "boot $a: its emulator cannot be had here (above)"
+			booted[$a]=skipped
+			unset -f boot_setup
+			continue
+		fi
+		unset -f boot_setup
+	else
+		read -r qemu qpkg <<< "$(boot_qemu "$a")"
+		if [ -z "$qemu" ]; then
+			skip "boot $a: no QEMU machine that boots 2.5.50 $a (README, section Other architectures)"
+			booted[$a]=no
+			continue
+		fi
+		if ! command -v $qemu > /dev/null; then
+			skip "boot $a: $qemu missing (apt-get install $qpkg)"
+			booted[$a]=skipped
+			continue
+		fi
 	fi
 	if ! quiet make -s -C "$TOP" ARCH=$a modules init; then
 		fail "boot $a: test modules or guest init do not build"
 		continue
 	fi
+	[ "$a" = ia64 ] && ia64_module_tables "$sz"
 	# kmod's modinfo reads this architecture's objects as it reads
 	# i386's (tests/40-module-objects.sh): ELF32/64, either byte order.
 	guest_modinfo "$a" "$tree" "$BUILD/$a/guest/modules.list"
