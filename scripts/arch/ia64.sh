@@ -28,8 +28,12 @@ kernel=$TREE/vmlinux
 guest=(long=64 cmdline=512)
 # boot_setup: the command line for run-cases.py --cmd, building Ski
 # first if needed; fails, saying why, where Ski cannot be had.
+# Ski copies the words after the loader into 1024 bytes, each followed
+# by a blank, and drops a word that does not fit: the kernel's command
+# line is cut to what fits beside the kernel's path (the kernel keeps
+# 511 bytes of it anyway).
 boot_setup() {
 	local d
 	d=$("$TOP/scripts/build-ski.sh") || return 1
-	echo "$d/bin/bski -noconsole $d/ski-bootloader -initramfs {initrd} {kernel} {append}"
+	echo "$d/bin/bski -noconsole $d/ski-bootloader -initramfs {initrd} {kernel} {append:$((1024 - 3 - ${#kernel}))}"
 }
