@@ -68,16 +68,7 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 work=$CACHE/.work-$key
 log=$CACHE/build-$key.log
 
-step() {	# step NAME COMMAND...: run it, log to $log, say how long it took
-	local name=$1 s=$(date +%s); shift
-	echo ">>> ski: $name ..." >&2
-	if ! "$@" >> "$log" 2>&1; then
-		echo "*** ski: $name failed; last lines of $log:" >&2
-		tail -20 "$log" >&2
-		exit 1
-	fi
-	echo ">>> ski: $name done in $(( $(date +%s) - s )) s" >&2
-}
+step() { build_step ski "$log" "$@"; }	# lib.sh
 
 if ! [ -f "$PREFIX/.built" ] || ! [ -x "$PREFIX/bin/bski" ]; then
 	echo ">>> ski: building Ski from $archive into $PREFIX (log $log; about 1 min on 2 cores)" >&2

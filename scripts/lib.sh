@@ -206,6 +206,22 @@ run32() {
 	esac
 }
 
+# build_step TAG LOG NAME COMMAND...: run COMMAND with its output
+# appended to LOG; say on stderr how long it took, or, when it fails,
+# its last lines, and exit (the cached builds: build-cross-gcc.sh,
+# build-ski.sh).
+build_step() {
+	local tag=$1 log=$2 name=$3 s=$(date +%s)
+	shift 3
+	echo ">>> $tag: $name ..." >&2
+	if ! "$@" >> "$log" 2>&1; then
+		echo "*** $tag: $name failed; last lines of $log:" >&2
+		tail -20 "$log" >&2
+		exit 1
+	fi
+	echo ">>> $tag: $name done in $(( $(date +%s) - s )) s" >&2
+}
+
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
