@@ -37,6 +37,11 @@ the guest read from /proc/cmdline); a case's expect of the whole line,
 "^cmdline: ...$", is taken to end in " WORDS".  --overlay DIR puts the tree DIR
 (a userland: the busybox guest) under the initrd's own files, with 256
 inodes and /dev/ttyS0, /dev/tty and /dev/null.
+
+--cmd TEMPLATE runs a machine QEMU does not have (ia64: Ski) instead of
+QEMU: shell words in which {kernel}, {initrd} and {append} (the whole
+command line, one word) or {append:N} (its first N bytes) are
+replaced; the arch's scripts/arch/ARCH.sh gives it (boot_setup).
 """
 import argparse
 import os
