@@ -28,7 +28,7 @@ set -e -o pipefail
 
 CACHE=${SKI_CACHE:-/var/tmp/ski}
 VENDOR=${SKI_VENDOR:-/work/shared/vendor}
-archive=${SKI_ARCHIVE:-$(ls "$VENDOR"/ski-*.tar.xz 2>/dev/null | tail -1)}
+archive=${SKI_ARCHIVE:-$(ls "$VENDOR"/ski-*.tar.xz 2>/dev/null | tail -1 || true)}
 if [ -z "$archive" ] || [ ! -f "$archive" ]; then
 	echo "*** no Ski source archive (${SKI_ARCHIVE:-$VENDOR/ski-*.tar.xz}; set SKI_ARCHIVE=)" >&2
 	exit 2
