@@ -114,7 +114,8 @@ int main(void)
 		check("addl", i);
 	}
 	for (n = 0; n < (int)(sizeof(v64) / sizeof(*v64)); n++, i++) {
-		put_imm64(&m, (unsigned long)zero[i] + 2, v64[n]);
+		/* binutils names slot 1; slot 2 is taken too */
+		put_imm64(&m, (unsigned long)zero[i] + 1 + (n & 1), v64[n]);
 		check("movl", i);
 	}
 	put_imm21b((unsigned long)zero[i] + 2, -0x100); check("br.call back", i++);
@@ -129,7 +130,7 @@ int main(void)
 	    put_imm22(&m, (unsigned long)zero[0], -2097153) ||
 	    put_imm21b((unsigned long)zero[0] + 2, 1L << 20) ||
 	    put_imm21b((unsigned long)zero[0] + 2, -(1L << 20) - 1) ||
-	    put_imm64(&m, (unsigned long)zero[0] + 1, 0))
+	    put_imm64(&m, (unsigned long)zero[0], 0))
 		bad = 1, printf("a value out of range was taken\n");
 	printf("%d bundles\n", i + 3);
 	return bad;
