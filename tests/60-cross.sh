@@ -88,6 +88,26 @@ ia64_module_tables() {
 			check_param_init "param table ia64" "$M/$m.o" "$TOP/qemu-test/modules/$m.c" "$kp"
 		done
 	fi
+	# Every relocation the compiler put in an allocated section of a
+	# test module is one compat/ia64-module-loader.patch applies.
+	local known seen t missing=
+	known=$(sed -n '/^+apply_relocate_add /,/^+}/s/^+[[:space:]]*case R_IA64_\([A-Z0-9_]*\):.*/\1/p' \
+		"$PATCHES/compat/ia64-module-loader.patch" | sort -u)
+	seen=$(for o in $(cat "$BUILD/ia64/guest/modules.list"); do
+		$x-readelf -rW "$o" | awk '
+			/^Relocation section/ { s = $3; gsub(/\x27/, "", s); skip = (s ~ /^\.rela\.debug/) }
+			!skip && $3 ~ /^R_IA64_/ { sub(/^R_IA64_/, "", $3); print $3 }'
+	done | sort -u)
+	for t in $seen; do
+		echo "$known" | grep -qx "$t" || missing="$missing $t"
+	done
+	if [ -z "$seen" ]; then
+		fail "modules ia64: no relocations found in the test modules"
+	elif [ -n "$missing" ]; then
+		fail "modules ia64: relocations the loader does not apply:$missing (seen: $(echo $seen))"
+	else
+		pass "modules ia64: every relocation type in the test modules is one the loader applies: $(echo $seen)"
+	fi
 	op=$(struct_size "$mtree" "$cc" "$x-nm" module.h obsolete_modparm)
 	if [ -z "$op" ]; then
 		fail "param table ia64: sizeof(struct obsolete_modparm) could not be measured"
