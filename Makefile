@@ -1,7 +1,7 @@
 # Linux 2.5.50 module-support series: patch, build, boot-test under QEMU.
 #
 #   make boot    patch a copy of $(KSRC), build it, boot the default case
-#   make check   every test; ends with "N passed, N failed"
+#   make check   every test, as KTAP; ends with "N passed, N failed, N skipped"
 #   make help    the other targets
 #
 # KSRC is the pristine 2.5.50 tree; it is only ever read.
@@ -12,8 +12,10 @@ ARCH	?= i386
 CASE	?= qemu-test/cases/boot.case
 
 export KSRC BUILD ARCH
-# make boot APPEND="foo.bar=1 ...": words for the command line (scripts/boot.sh)
-export APPEND
+# make boot APPEND="foo.bar=1 ...": words for the command line; QEMU_OPTS='-smp 2':
+# more QEMU options; V=1: print each QEMU command line; GDB=1: QEMU waits for
+# gdb-multiarch on GDB_PORT (1234) (scripts/boot.sh)
+export APPEND QEMU_OPTS V GDB GDB_PORT
 
 TREE	:= $(BUILD)/$(ARCH)/linux-2.5.50
 S	:= scripts
@@ -23,12 +25,13 @@ S	:= scripts
 all: boot
 
 help:
-	@echo 'make boot      patch, build and boot $(CASE) (ARCH=$(ARCH))'
-	@echo 'make check     all tests, ending with "N passed, N failed"'
-	@echo 'make boot APPEND="w ..."  add words to the command line, checked to reach /proc/cmdline'
-	@echo 'make shell     i386: boot a busybox guest with a shell on this terminal (APPEND= too)'
+	@echo 'make boot      patch, build and boot $(CASE) (ARCH=$(ARCH)); the same as make all'
+	@echo 'make check     all tests: a KTAP document, ending with "N passed, N failed, N skipped"'
+	@echo 'make shell     boot a busybox guest with a shell on this terminal (i386; APPEND= too)'
 	@echo 'make tree      copy KSRC to $(TREE) and quilt push -a'
 	@echo 'make kernel    tree + configure from kernel-config/$$ARCH + build'
+	@echo 'make modules   kernel + the test modules (qemu-test/modules)'
+	@echo 'make init      the guest /sbin/init (qemu-test/init.c)'
 	@echo 'make cases     boot every qemu-test/cases/*.case'
 	@echo 'make drivers   i386: real drivers as modules (kernel-config/i386-drivers, own tree), boot qemu-test/drivers/*.case'
 	@echo 'make fuzz      libFuzzer over kernel/params.c (FUZZ_RUNS, default 10 million;'
@@ -38,6 +41,10 @@ help:
 	@echo 'make mail      mbox of the feature series (MAIL_TO=, MAIL_CC=, MAIL_FROM=, MAILFLAGS=--signoff)'
 	@echo 'make lint      feature series: headers, clean apply, i386 build after each patch (slow)'
 	@echo 'make sweep     every pristine MODULE_PARM file: compiles before the series => after (SWEEPFLAGS=--risky: subset)'
+	@echo 'make help      this list'
+	@echo 'Boot variables: APPEND="w ..." (words for the command line, checked to reach /proc/cmdline),'
+	@echo '  QEMU_OPTS="-smp 2" (more QEMU options), V=1 (print the QEMU command line),'
+	@echo '  GDB=1 (QEMU waits for gdb-multiarch on GDB_PORT, 1234, and says how to attach)'
 	@echo 'Variables: KSRC=$(KSRC) BUILD=$(BUILD) ARCH=$(ARCH)'
 
 tree:
@@ -55,17 +62,17 @@ modules: kernel
 boot: modules init
 	@$(S)/boot.sh $(CASE)
 
-# An interactive busybox shell in the i386 guest (README, "A shell in the guest").
-# i386 only: said before anything is built for another ARCH.
+# An interactive busybox shell in the guest (doc/shell.md),
+# where scripts/arch/$(ARCH).sh says there is one: said before anything is built.
 shell:
-	@[ "$(ARCH)" = i386 ] || { echo '*** error: make shell is i386 only; $(ARCH) keeps the libc-free init (README, "A shell in the guest")' >&2; exit 1; }
+	@grep -q '^arch_shell=yes' $(S)/arch/$(ARCH).sh 2>/dev/null || { echo '*** error: make shell: no busybox guest for $(ARCH) (scripts/arch/$(ARCH).sh has no arch_shell); it keeps the libc-free init (doc/shell.md)' >&2; exit 1; }
 	@$(MAKE) --no-print-directory modules init
 	@$(S)/shell.sh
 
 cases: modules init
 	@$(S)/boot.sh qemu-test/cases/*.case
 
-# Real 2.5.50 drivers as modules, in their own tree (README, "Real drivers").
+# Real 2.5.50 drivers as modules, in their own tree (doc/drivers.md).
 .PHONY: drivers
 drivers:
 	@ARCH=i386 $(S)/build-drivers.sh
@@ -80,7 +87,7 @@ unpatch:
 clean:
 	rm -rf $(BUILD)
 
-# Mail the feature series upstream; lint it first (README, "Mailing the series").
+# Mail the feature series upstream; lint it first (doc/mail.md).
 .PHONY: mail lint
 mail:
 	@$(S)/mail-series.py $(MAILFLAGS)
@@ -92,7 +99,7 @@ lint:
 fuzz:
 	@$(S)/fuzz.sh
 
-# Tree sweep (README, "Tree sweep"): compat-only tree vs whole series.
+# Tree sweep (doc/sweep.md): compat-only tree vs whole series.
 .PHONY: sweep
 sweep:
 	@$(S)/sweep.sh $(SWEEPFLAGS)

@@ -1,24 +1,23 @@
 #!/bin/bash
 # Boot the built kernel with the given cases; one case shows its console.
+# What boots $ARCH (QEMU, its options, the guest's properties) is
+# scripts/arch/$ARCH.sh's; scripts/run_cases.py boots and checks.
 . "$(dirname "$0")/lib.sh"
-# scripts/arch/$ARCH-boot.sh may set qemu, qemu_pkg, kernel, qemu_opts
-# and guest (properties for the cases' KEY[NAME=VALUE] lines).
-qemu=qemu-system-i386 qemu_pkg=qemu-system-x86 kernel=$TREE/arch/i386/boot/bzImage
-qemu_opts=()
-guest=()	# run-cases.py's GUEST_DEFAULTS are i386's
-[ -f "$TOP/scripts/arch/$ARCH-boot.sh" ] && . "$TOP/scripts/arch/$ARCH-boot.sh"
-# An arch QEMU cannot run (ia64: Ski) says so in scripts/arch/$ARCH.sh:
-# boot_setup prints its command line for run-cases.py --cmd, or fails
-# saying why.
-cmd=() emu=$qemu:$qemu_pkg
-arch_load
-if declare -F boot_setup > /dev/null; then
-	c=$(boot_setup) || die "no emulator for $ARCH (above)"
-	cmd=(--cmd "$c") emu=
-fi
-need_tools $emu mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
+arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
 [ $# -gt 0 ] || die "usage: boot.sh CASE..."
 G=$BUILD/$ARCH/guest
+kernel=$TREE/$arch_imagefile
+# A machine QEMU does not have (ia64: Ski): arch_boot_cmd gives
+# run_cases.py the command that runs it, or fails saying why.
+emu=(--qemu "$arch_qemu" --qemu-pkg "$arch_qemu_pkg")
+if declare -F arch_boot_cmd > /dev/null; then
+	c=$(arch_boot_cmd "$kernel") || die "no emulator for $ARCH (above)"
+	emu=(--cmd "$c")
+else
+	[ -n "$arch_qemu" ] || die "nothing boots $ARCH here: ${arch_noboot:-no QEMU machine in scripts/arch/$ARCH.sh}"
+	need_tools "$arch_qemu:$arch_qemu_pkg"
+fi
+need_tools mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
 [ -f "$kernel" ] || die "no $kernel: run make kernel"
 show=
 [ $# -eq 1 ] && show=--show
@@ -31,8 +30,18 @@ if [ -n "${GUEST_ROOT:-}" ]; then
 	init=$GUEST_ROOT/sbin/init overlay=(--overlay "$GUEST_ROOT")
 fi
 [ -n "${APPEND:-}" ] && msg "APPEND: adding to the command line: $APPEND"
-python3 "$TOP/scripts/run-cases.py" $show --kernel "$kernel" --init "$init" \
-	"${overlay[@]}" --append "${APPEND:-}" --qemu "$qemu" "${cmd[@]}" "${qemu_opts[@]/#/--qemu-opt=}" "${guest[@]/#/--guest=}" \
+# QEMU_OPTS: more QEMU options for every case (make boot QEMU_OPTS='-smp 2').
+[ -n "${QEMU_OPTS:-}" ] && msg "QEMU_OPTS: adding to QEMU's options: $QEMU_OPTS"
+# GDB=1: QEMU waits for gdb on GDB_PORT (1234) and prints how to attach.
+# V=1: print each QEMU command line (every case's log starts with it).
+extra=()
+[ -n "${GDB:-}" ] && [ "$GDB" != 0 ] &&
+	extra+=(--gdb "$TREE/vmlinux" --gdb-port "${GDB_PORT:-1234}")
+[ "${V:-0}" != 0 ] && extra+=(--verbose)
+PYTHONPATH=$TOP/scripts python3 -m run_cases boot $show "${extra[@]}" \
+	--kernel "$kernel" --init "$init" "${overlay[@]}" --append "${APPEND:-}" \
+	"${emu[@]}" "${arch_qemu_opts[@]/#/--qemu-opt=}" \
+	--qemu-opts "${QEMU_OPTS:-}" "${arch_guest[@]/#/--guest=}" \
 	--modules $(cat "$G/modules.list" 2>/dev/null) \
 	--logdir "$BUILD/$ARCH/logs" "$@"
 rc=$?

@@ -1,18 +1,18 @@
 #!/bin/bash
-# The busybox guest (README, "A shell in the guest"), i386 only: busybox
+# The busybox guest (doc/shell.md), i386 only: busybox
 # from Debian's source package, built once, static with Debian's i386
 # musl, from allnoconfig plus qemu-test/busybox/config; then the guest's
 # root overlay in $BUILD/i386/busybox/root (redone every time, cheap):
 #   /bin/busybox and its applet links, /sbin/init (qemu-test/busybox/init),
 #   the test modules in /lib/modules/2.5.50 with modules.dep
-#   (qemu-test/busybox/modules.dep); run-cases.py puts them in /m too.
+#   (qemu-test/busybox/modules.dep); run_cases.py puts them in /m too.
 # Prints the root's path on its last line.
 #
 # Exit status 2 (with the reason) when busybox cannot be had: no i386
 # musl, no deb-src entry, apt-get source failing; 1 on a build failure.
 . "$(dirname "$0")/lib.sh"
 [ "$ARCH" = i386 ] ||
-	die "the busybox guest is i386 only (Debian has no musl for $ARCH; README, \"A shell in the guest\")"
+	die "the busybox guest is i386 only (Debian has no musl for $ARCH; doc/shell.md)"
 BB=$BUILD/i386/busybox
 CONF=$TOP/qemu-test/busybox/config
 G=$BUILD/i386/guest

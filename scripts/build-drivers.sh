@@ -1,5 +1,5 @@
 #!/bin/bash
-# Build the "real drivers" kernel (README, "Real drivers"): the series in
+# Build the "real drivers" kernel (doc/drivers.md): the series in
 # its own tree, $BUILD/i386-drivers/i386/linux-2.5.50, configured from
 # kernel-config/i386-drivers (NIC drivers, loop, usbcore and usblp as
 # modules), its modules and the guest init.  The modules the cases load

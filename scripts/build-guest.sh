@@ -7,18 +7,21 @@ G=$BUILD/$ARCH/guest
 mkdir -p "$G"
 case "${1:-}" in
 init)
-	# Other arches: the same init with their system calls, cross compiled.
-	[ "$ARCH" = i386 ] || exec "$TOP/scripts/arch/build-init.sh" "$G/init"
-	need_tools gcc:gcc-12-multilib
+	# qemu-test/init.c with the arch's system calls and _start
+	# (qemu-test/arch/$ARCH/syscalls.h), by its compiler and the flags
+	# scripts/arch/$ARCH.sh gives (arch_init_cflags).
+	arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
+	inc=$TOP/qemu-test/arch/$ARCH
+	[ -f "$inc/syscalls.h" ] || die "no guest init port for $ARCH ($inc/syscalls.h)"
+	need_tools "$arch_cc:$arch_pkg"
 	# Static, no libc, no PIE: the kernel's ELF loader is from 2002.
-	gcc -m32 -O2 -Wall -Wextra -Werror -ffreestanding -fno-pie -no-pie \
-		-fno-stack-protector -fno-asynchronous-unwind-tables \
-		-fcf-protection=none -nostdlib -static -Wl,--build-id=none \
-		-Wl,-z,noexecstack -I"$TOP/qemu-test/arch/i386" \
-		-o "$G/init.tmp" "$TOP/qemu-test/init.c" ||
-		die "building qemu-test/init.c failed (is gcc-12-multilib installed?)"
+	$arch_cc $arch_init_cflags -O2 -Wall -Wextra -Werror -ffreestanding \
+		-fno-pie -no-pie -fno-stack-protector -fno-asynchronous-unwind-tables \
+		-nostdlib -static -Wl,--build-id=none -Wl,-z,noexecstack \
+		-I"$inc" -o "$G/init.tmp" "$TOP/qemu-test/init.c" $arch_init_libs ||
+		die "building qemu-test/init.c for $ARCH failed (is $arch_pkg installed?)"
 	mv "$G/init.tmp" "$G/init"
-	msg "guest init: $G/init"
+	msg "guest init ($ARCH): $G/init"
 	;;
 modules)
 	[ -d "$TREE/.pc" ] || die "no patched tree: run make tree"

@@ -10,10 +10,10 @@ cfg=$TOP/kernel-config/${KCONFIG:-$ARCH}
 arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
 need_tools "$arch_cc:$arch_pkg" make:make bc:bc
 image=$arch_image imagefile=$arch_imagefile
-# -m32 needs the 32-bit libgcc/crt only for host programs we never link,
-# but gcc refuses -m32 without them on some installs: check once.
-if [ "$ARCH" = i386 ] && ! echo 'int x;' | gcc -m32 -c -xc - -o /dev/null 2>/dev/null; then
-	die "gcc -m32 does not work; install with: apt-get install gcc-12-multilib"
+# The compiler with the arch's flags (i386: gcc -m32, which some installs
+# refuse without the 32-bit libgcc/crt): check once.
+if ! echo 'int x;' | $arch_cc $arch_init_cflags -c -xc - -o /dev/null 2>/dev/null; then
+	die "$arch_cc $arch_init_cflags does not work; install with: apt-get install $arch_pkg"
 fi
 
 log=$BUILD/$ARCH/build.log

@@ -1,46 +1,90 @@
 #!/bin/bash
 # make check: run every tests/NN-*.sh in order.  Each test script prints
-# "PASS: what", "FAIL: what: why" or "SKIP: what: why" lines; this sums
-# them up.  A skip is never a pass.
+# "PASS: what", "FAIL: what: why", "SKIP: what: why" or "XFAIL: what:
+# why" lines (tests/lib-test.sh); this sums them up.  A skip is never a
+# pass, and neither is an expected failure (a known kernel bug).
+#
+# The output is one KTAP document (Documentation/dev-tools/ktap.rst,
+# scripts/ktap.py): version line, plan, each test script a subtest with
+# its lines as results and everything else as "# " diagnostics, the
+# "# Totals:" line; then, last, the plain "N passed, N failed, N skipped"
+# line.  Copies: $BUILD/check.ktap (the document), $BUILD/check.json
+# (the same, read back by scripts/ktap.py parse), $BUILD/check.out (the
+# scripts' own lines).
+# CHECK_TESTS=DIR runs DIR/NN-*.sh instead (tests/04-ktap.sh).
 . "$(dirname "$0")/lib.sh"
 
 out=$BUILD/check.out
+ktap=$BUILD/check.ktap
 mkdir -p "$BUILD"
 : > "$out"
 t0=$(now)
-echo "What this host can do (scripts/host-caps.sh):"
-"$TOP/scripts/host-caps.sh"
-if ! check_ksrc "$KSRC" 2>/dev/null; then
-	echo "*************************************************************"
-	echo "*** No pristine 2.5.50 tree at KSRC=$KSRC: every test that"
-	echo "*** needs the kernel tree is SKIPPED below (not passed)."
-	tree_help 2>&1
-	echo "*************************************************************"
-fi
-for t in "$TOP"/tests/[0-9][0-9]-*.sh; do
-	[ -x "$t" ] || continue
-	msg "$(basename "$t")"
-	t1=$(now)
-	"$t" 2>&1 | tee -a "$out"
-	rc=${PIPESTATUS[0]}
-	if [ "$rc" -ne 0 ] && ! grep -q "^FAIL: " <(tail -n 50 "$out"); then
-		echo "FAIL: $(basename "$t"): exited with $rc" | tee -a "$out"
-	fi
-	msg "$(basename "$t") took $(elapsed "$t1") s"
+scripts=()
+for t in "${CHECK_TESTS:-$TOP/tests}"/[0-9][0-9]-*.sh; do
+	[ -x "$t" ] && scripts+=("$t")
 done
-pass=$(grep -c '^PASS: ' "$out")
-fail=$(grep -c '^FAIL: ' "$out")
-skip=$(grep -c '^SKIP: ' "$out")
-echo
-if [ "$skip" -gt 0 ]; then
-	echo "*** $skip test(s) SKIPPED:"
-	grep '^SKIP: ' "$out"
+
+# A test script's lines, and a FAIL of its own when it exited non-zero
+# without saying why.
+run_one() {
+	local rc
+	"$1" 2>&1 | tee "$BUILD/check.last"
+	rc=${PIPESTATUS[0]}
+	if [ "$rc" -ne 0 ] && ! grep -q "^FAIL: " <(tail -n 50 "$BUILD/check.last"); then
+		echo "FAIL: $(basename "$1"): exited with $rc"
+	fi
+}
+
+document() {
+	local i=0 t t1
+	echo "KTAP version 1"
+	echo "1..${#scripts[@]}"
+	echo "# What this host can do (scripts/host-caps.sh):"
+	"$TOP/scripts/host-caps.sh" 2>&1 | sed 's/^/# /'
+	if ! check_ksrc "$KSRC" 2>/dev/null; then
+		{
+		echo "*************************************************************"
+		echo "*** No pristine 2.5.50 tree at KSRC=$KSRC: every test that"
+		echo "*** needs the kernel tree is SKIPPED below (not passed)."
+		tree_help 2>&1
+		echo "*************************************************************"
+		} 2>&1 | sed 's/^/# /'
+	fi
+	for t in "${scripts[@]}"; do
+		i=$((i + 1))
+		echo "# $(basename "$t")"
+		t1=$(now)
+		run_one "$t" | tee -a "$out" |
+			python3 "$TOP/scripts/ktap.py" subtest $i "$(basename "$t")"
+		echo "# $(basename "$t") took $(elapsed "$t1") s"
+	done
+}
+document | tee "$ktap"
+count() { grep -c "^$1: " "$out"; }
+pass=$(count PASS) fail=$(count FAIL) skip=$(count SKIP) xfail=$(count XFAIL)
+{
+	echo "# Totals: pass:$pass fail:$fail xfail:$xfail xpass:0 skip:$skip error:0"
+	if [ "$skip" -gt 0 ]; then
+		echo "*** $skip test(s) SKIPPED (not counted as passed):"
+		grep '^SKIP: ' "$out"
+	fi
+	if [ "$xfail" -gt 0 ]; then
+		echo "*** $xfail expected failure(s), known bugs (XFAIL, not counted as passed):"
+		grep '^XFAIL: ' "$out"
+	fi
+	if [ "$fail" -gt 0 ]; then
+		echo "*** failures:"
+		grep '^FAIL: ' "$out"
+	fi
+	echo "make check took $(elapsed "$t0") s"
+} | sed '2,$s/^/# /' | tee -a "$ktap"
+# The document must read back to the same counts.
+if ! back=$(python3 "$TOP/scripts/ktap.py" parse "$ktap" --json "$BUILD/check.json") ||
+   [ "$back" != "pass:$pass fail:$fail xfail:$xfail skip:$skip" ]; then
+	echo "# *** $ktap reads back as '$back', not pass:$pass fail:$fail xfail:$xfail skip:$skip"
+	fail=$((fail + 1))
 fi
-if [ "$fail" -gt 0 ]; then
-	echo "*** failures:"
-	grep '^FAIL: ' "$out"
-fi
-echo "make check took $(elapsed "$t0") s"
-[ "$skip" -gt 0 ] && echo "$skip skipped (listed above; not counted as passed)"
-echo "$pass passed, $fail failed"
+last="$pass passed, $fail failed, $skip skipped"
+[ "$xfail" -gt 0 ] && last="$last, $xfail xfailed"
+echo "$last"
 [ "$fail" -eq 0 ]

@@ -12,7 +12,11 @@ line() { printf '    %-5s %-19s %s\n' "$1" "$2" "$3"; }
 w=$(host32_way)
 case $w in
 native)		line have "32-bit programs" "native (this kernel runs i386 programs)" ;;
-qemu-i386)	line have "32-bit programs" "under qemu-i386 -L / (this kernel runs no i386 programs); LeakSanitizer off there" ;;
+qemu-i386)	if b=$(host32_binfmt_qemu) && [ -n "$b" ]; then
+			line have "32-bit programs" "under qemu-i386 (this kernel hands them to $b through binfmt_misc); LeakSanitizer off there"
+		else
+			line have "32-bit programs" "under qemu-i386 -L / (this kernel runs no i386 programs); LeakSanitizer off there"
+		fi ;;
 *)		line lack "32-bit programs" "${w#none: }: the 32-bit params unit test is skipped" ;;
 esac
 
@@ -28,6 +32,11 @@ for a in $(known_arches); do
 		line lack "$1" "no boot tests for $a (apt-get install $2)"
 	fi
 done
+if command -v gdb-multiarch > /dev/null; then
+	line have "gdb-multiarch" "$(gdb-multiarch --version | head -1 | sed 's/^GNU gdb ([^)]*) //'): make boot GDB=1 attaches"
+else
+	line lack "gdb-multiarch" "make boot GDB=1 waits for a gdb this host lacks; the gdb test is skipped (apt-get install gdb-multiarch)"
+fi
 if [ -e /dev/kvm ]; then
 	line note "/dev/kvm" "present, not used (every boot is TCG, the same on every host)"
 else

@@ -2,6 +2,8 @@
 # Install the Debian packages the harness needs (run as root).  Only the
 # missing ones are installed; nothing is downloaded from anywhere else.
 set -eu
+. "$(dirname "$0")/lib.sh"
+set +o pipefail	# lib.sh sets it; here `... | grep -q` must not fail on SIGPIPE
 pkgs="make gcc gcc-12-multilib binutils quilt patch diffutils bc flex bison perl
       python3 e2fsprogs file qemu-system-x86 qemu-system-ppc qemu-system-sparc
       gcc-powerpc-linux-gnu gcc-powerpc64-linux-gnu gcc-sparc64-linux-gnu
@@ -10,7 +12,7 @@ pkgs="make gcc gcc-12-multilib binutils quilt patch diffutils bc flex bison perl
       clang libclang-rt-14-dev diffstat
       binutils-alpha-linux-gnu binutils-arm-linux-gnueabi binutils-m68k-linux-gnu
       binutils-mips-linux-gnu binutils-mips64-linux-gnuabi64 binutils-hppa-linux-gnu
-      binutils-s390x-linux-gnu binutils-sh4-linux-gnu qemu-user kmod"
+      binutils-s390x-linux-gnu binutils-sh4-linux-gnu qemu-user kmod gdb-multiarch"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
@@ -36,9 +38,7 @@ if [ "$(id -u)" != 0 ]; then
 	exit 1
 fi
 echo ">>> installing:$missing"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends $missing > "${TMPDIR:-/tmp}/install-deps.log" 2>&1 ||
-	{ tail -30 "${TMPDIR:-/tmp}/install-deps.log" >&2; exit 1; }
+apt_update
+apt_install "${TMPDIR:-/tmp}/install-deps.log" $missing || exit 1
 shell_deps
 caps

@@ -7,6 +7,8 @@
 # sources for this release: no host is named here.  Only what is missing
 # is done; run as root.
 set -eu
+. "$(dirname "$0")/lib.sh"
+set +o pipefail	# lib.sh sets it; here `... | grep -q` must not fail on SIGPIPE
 SRCLIST=/etc/apt/sources.list.d/deb-src-derived.sources
 
 have_musl() {
@@ -76,10 +78,7 @@ if ! have_src; then
 	fi
 fi
 dpkg --print-foreign-architectures | grep -qx i386 || dpkg --add-architecture i386
-export DEBIAN_FRONTEND=noninteractive
 echo ">>> installing: musl-dev:i386 musl-tools dpkg-dev (and the deb-src index)"
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends musl-dev:i386 musl-tools dpkg-dev \
-	> /tmp/install-shell-deps.log 2>&1 ||
-	{ tail -30 /tmp/install-shell-deps.log >&2; exit 1; }
+apt_update
+apt_install "${TMPDIR:-/tmp}/install-shell-deps.log" musl-dev:i386 musl-tools dpkg-dev || exit 1
 have_musl || { echo "*** i386-linux-musl-gcc still missing after the install" >&2; exit 1; }

@@ -3,7 +3,7 @@
 # Environment (all have defaults; the Makefile passes its own):
 #   KSRC   pristine Linux 2.5.50 tree, never written to
 #   BUILD  where the patched copies and all build output go
-#   ARCH   i386 (default), ppc, ppc64, sparc64
+#   ARCH   i386 (default), or another scripts/arch/ARCH.sh
 
 set -o pipefail
 # The harness reads tools' messages: the same words on every host.
@@ -96,16 +96,56 @@ q() {
 }
 
 # arch_load [A]: what scripts/arch/A.sh (default $ARCH) says about the
-# architecture: arch_cross (the CROSS_COMPILE prefix), arch_cc and its
-# Debian package arch_pkg, the image target arch_image and its file
-# arch_imagefile, and kmake_args (extra make variables).  Fails for an
-# architecture with no such file.
+# architecture, the one place that holds it.  Building:
+#   arch_cross        the CROSS_COMPILE prefix
+#   arch_cc, arch_pkg its compiler and the Debian package(s) that have it
+#   arch_cc_build     a command that builds the compiler (none: packaged)
+#   arch_image, arch_imagefile  the image target and its file in the tree
+#   kmake_args        extra make variables for kbuild
+#   arch_init_cflags  the guest init's compiler flags (qemu-test/init.c)
+#   arch_init_libs    and the libraries it links with, after it
+#   arch_module_loader  the compat patch that is its module loader: the
+#                     test modules' tables are checked, and every
+#                     relocation type in them must be one it applies
+#                     (tests/60-cross.sh)
+#   arch_modules_config  a kernel-config/ that builds the test modules in
+#                     a second tree (the arch's own config cannot)
+# Booting (boot.sh, run_cases.py):
+#   arch_qemu, arch_qemu_pkg  the QEMU that boots it and its package
+#                     (none: not booted, arch_noboot says why)
+#   arch_boot_cmd     (a function, called with the kernel's path) where
+#                     QEMU has no such machine: prints run_cases.py's
+#                     --cmd template for the emulator that boots it,
+#                     building that first if needed, or fails saying why
+#   arch_qemu_opts    its QEMU options (machine, memory, -smp ...); make's
+#                     QEMU_OPTS come after them, a case's qemu: lines last
+#   arch_guest        NAME=VALUE properties for the cases' KEY[NAME=VALUE]
+#                     lines (run_cases.py: long, cmdline)
+#   arch_shell        yes where make shell runs (the busybox guest)
+#   arch_gdb_arg2     gdb's expression for a function's second argument
+#                     at its first instruction
+#   arch_lds_fallback yes: unbuilt, tests/60-cross.sh checks its linker
+#                     script with binutils alone (scripts/arch/lds-check.sh)
+# A kernel config of its own (KCONFIG=NAME, kernel-config/NAME, as
+# build-kernel.sh takes it) may have a scripts/arch/NAME.sh too: sourced
+# after the arch's when $ARCH is loaded, it adds to it (an SMP config:
+# arch_qemu_opts+=(-smp 2)).  It names no compiler, so it is no arch of
+# known_arches.  Fails for an architecture with no such file.
+ARCH_VARS="arch_cross arch_cc arch_pkg arch_cc_build arch_image arch_imagefile
+	arch_init_cflags arch_init_libs arch_module_loader arch_modules_config arch_qemu arch_qemu_pkg arch_noboot
+	arch_shell arch_gdb_arg2 arch_lds_fallback"
+ARCH_ARRAYS="kmake_args arch_qemu_opts arch_guest"
 arch_load() {
-	local a=${1:-$ARCH}
-	arch_cross= arch_cc= arch_pkg= arch_image= arch_imagefile=
-	kmake_args=()
+	local a=${1:-$ARCH} v
+	for v in $ARCH_VARS; do eval "$v="; done
+	for v in $ARCH_ARRAYS; do eval "$v=()"; done
+	unset -f arch_boot_cmd
 	[ -f "$TOP/scripts/arch/$a.sh" ] || return 1
 	. "$TOP/scripts/arch/$a.sh"
+	if [ "$a" = "$ARCH" ] && [ -n "${KCONFIG:-}" ] && [ "$KCONFIG" != "$a" ] &&
+	   [ -f "$TOP/scripts/arch/$KCONFIG.sh" ]; then
+		. "$TOP/scripts/arch/$KCONFIG.sh"
+	fi
 }
 
 # The architectures the harness knows: those with a scripts/arch/A.sh
@@ -115,18 +155,17 @@ known_arches() {
 }
 
 # boot_qemu A: "QEMU PACKAGE" of the machine that boots architecture A
-# (scripts/boot.sh for i386, scripts/arch/A-boot.sh for the rest), or
-# nothing where none boots it.
+# (scripts/arch/A.sh), or nothing where none boots it.
 boot_qemu() {
-	local f=$TOP/scripts/arch/$1-boot.sh
-	[ "$1" = i386 ] && f=$TOP/scripts/boot.sh
-	[ -f "$f" ] && sed -n 's/^qemu=\([^ ]*\) qemu_pkg=\([^ ]*\).*/\1 \2/p' "$f" | head -1
+	local $ARCH_VARS
+	local -a $ARCH_ARRAYS
+	arch_load "$1" && [ -n "$arch_qemu" ] && echo "$arch_qemu $arch_qemu_pkg"
 }
 
-# kbuild make in the tree for $ARCH.
+# kbuild make in the tree for $ARCH (the arch's settings stay local).
 kmake() {
-	local arch_cross arch_cc arch_pkg arch_image arch_imagefile
-	local -a kmake_args
+	local $ARCH_VARS
+	local -a $ARCH_ARRAYS
 	arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$TREE" ARCH="$ARCH" \
 		${arch_cross:+CROSS_COMPILE=$arch_cross} "${kmake_args[@]}" "$@"
@@ -145,12 +184,43 @@ list_modules() {
 	mv "$list.tmp" "$list"
 }
 
+# apt_update: refresh the package indexes.  One that cannot be had (a
+# mirror in mid-sync: "File has unexpected size", an unreachable source)
+# is a warning, not a failure: apt keeps what it has, and what matters is
+# whether the packages then install (apt_install says).  Returns 0.
+apt_update() {
+	local log
+	log=$(mktemp)
+	if ! apt-get update -qq > "$log" 2>&1; then
+		warn "apt-get update failed for some package indexes; going on with what apt has:"
+		grep '^[EW]: ' "$log" | head -5 | sed 's/^/***   /' >&2
+	fi
+	rm -f "$log"
+	return 0
+}
+
+# apt_install LOG PACKAGE...: install them (no recommends); on failure
+# show the end of LOG and return 1.  This is the step that can fail.
+apt_install() {
+	local log=$1
+	shift
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" > "$log" 2>&1 && return 0
+	tail -30 "$log" >&2
+	warn "apt-get install $* failed (log: $log)"
+	return 1
+}
+
 # How this host runs i386 programs built with gcc -m32 (the params unit
 # test): "native" where its kernel executes them, "qemu-i386" (Debian's
 # qemu-user, with -L / for the 32-bit loader and libraries) where it
-# refuses them (a kernel with ia32 emulation off: "Exec format error"),
-# else "none: why".  HOST32=native|qemu-i386|none forces one way (the
-# harness's own tests use it).  Prints the way; cached per run.
+# refuses them (a kernel with ia32 emulation off: "Exec format error")
+# or hands them to qemu-i386 itself through binfmt_misc (qemu-user-binfmt,
+# qemu-user-static: they run, but as under qemu-i386), else "none: why".
+# HOST32=native|qemu-i386|none forces one way (the harness's own tests
+# use it).  Prints the way; cached per run.
+#
+# The probe is the program's output ("32"), never its exit status alone:
+# a program that ran is told from one that did not by what it printed.
 host32_way() {
 	local tmp way
 	if [ -n "${HOST32_WAY:-}" ]; then
@@ -168,7 +238,11 @@ int main(void) { printf("%%d\\n", (int)(sizeof(long) * 8)); return 0; }
 		case ${HOST32:-auto} in
 		auto)
 			if [ "$(timeout 30 "$tmp/t" 2> /dev/null)" = 32 ]; then
-				way=native
+				if [ -n "$(host32_binfmt_qemu)" ]; then
+					way=qemu-i386
+				else
+					way=native
+				fi
 			elif command -v qemu-i386 > /dev/null &&
 			     [ "$(timeout 30 qemu-i386 -L / "$tmp/t" 2> /dev/null)" = 32 ]; then
 				way=qemu-i386
@@ -189,6 +263,22 @@ int main(void) { printf("%%d\\n", (int)(sizeof(long) * 8)); return 0; }
 	rm -rf "$tmp"
 	HOST32_WAY=$way
 	echo "$way"
+}
+
+# The interpreter of an enabled binfmt_misc entry that hands i386 ELF
+# programs (e_machine 3, bytes 18-19 of the magic) to a qemu-i386, or
+# nothing.  Such a kernel "runs" i386 programs, but under qemu-user.
+host32_binfmt_qemu() {
+	local f
+	for f in "${BINFMT_MISC:-/proc/sys/fs/binfmt_misc}"/*; do
+		[ -f "$f" ] || continue
+		awk 'NR == 1 && $1 != "enabled" { exit }
+		     $1 == "interpreter" { i = $2 }
+		     $1 == "offset" { o = $2 }
+		     $1 == "magic" { m = $2 }
+		     END { if (o == 0 && m ~ /^7f454c460101/ && substr(m, 37, 4) == "0300" &&
+			       i ~ /qemu-i386[^\/]*$/) print i }' "$f" 2> /dev/null
+	done | head -1
 }
 
 # run32 PROGRAM ARGS...: run an i386 program the way host32_way found,

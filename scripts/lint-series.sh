@@ -25,7 +25,7 @@ nfeat=$(echo "$feature" | wc -l)
 # 1. Headers.
 need_tools python3:python3 diffstat:diffstat
 if ! "$TOP/scripts/mail-series.py" --check; then
-	die "fix the patch headers above (README, section Mailing the series, says what a header needs)"
+	die "fix the patch headers above (doc/mail.md says what a header needs)"
 fi
 msg "lint: headers of the $nfeat feature patches are complete"
 

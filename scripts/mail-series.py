@@ -337,7 +337,7 @@ def check(patches):
 
 def main():
     ap = argparse.ArgumentParser(
-        description="Mail the feature series as an mbox (see README).")
+        description="Mail the feature series as an mbox (see doc/mail.md).")
     ap.add_argument("--to", action="append", default=[], help="recipient (MAIL_TO)")
     ap.add_argument("--cc", action="append", default=[], help="copy to (MAIL_CC)")
     ap.add_argument("--from", dest="frm", help="sender (MAIL_FROM, git config)")

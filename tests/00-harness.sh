@@ -39,11 +39,10 @@ fi
 	pass "harness: nothing written for a bad KSRC"
 
 # Every case file parses; the matcher passes and fails as it should.
-if python3 - "$TOP" <<'PY'
-import sys, glob, importlib.util
+if PYTHONPATH=$TOP/scripts python3 - "$TOP" <<'PY'
+import sys, glob
+import run_cases as rc
 top = sys.argv[1]
-spec = importlib.util.spec_from_file_location("rc", top + "/scripts/run-cases.py")
-rc = importlib.util.module_from_spec(spec); spec.loader.exec_module(rc)
 for c in glob.glob(top + "/qemu-test/cases/*.case"):
     rc.parse_case(c)
 assert rc.expand("a{rep 3 xy}b\\x41\\xff") == b"axyxyxyb" + b"A\xff"
@@ -76,21 +75,74 @@ fi
 # qemu-i386 (scripts/lib.sh, host32_way and run32); HOST32 forces a way,
 # and one that cannot work is "none", which the tests skip, not pass.
 printf '#include <stdio.h>\n#include <stdlib.h>\nint main(int c, char **v) { char *p = malloc(8); p[0] = 0; free(p); printf("%%d %%s\\n", (int)(sizeof(long) * 8), v[1]); return 3; }\n' > "$tmp/t32.c"
-if ! gcc -m32 -fsanitize=address,undefined -o "$tmp/t32" "$tmp/t32.c" 2> "$tmp/err"; then
-	skip "run32: gcc -m32 -fsanitize=address cannot link ($(head -1 "$tmp/err")): apt-get install gcc-12-multilib"
-else
-	way=$(host32_way)
+# run32_checks WHERE: what the harness makes of this host's way of
+# running i386 programs, against what the kernel really does with one.
+# The programs exit 3 by design: whether one ran is read from its output
+# (t32plain: no sanitizer, whose leak check would hang it under qemu-user).
+run32_checks() {
+	local where=$1 way out rc native w
+	way=$(unset HOST32_WAY; host32_way)
+	out=$(timeout 60 "$tmp/t32plain" x 2> /dev/null)
+	[ "$out" = "32 x" ] && native=yes || native=no
+	case $native,$way,$(host32_binfmt_qemu) in
+	yes,native,)	pass "run32 ($where): the kernel runs i386 programs itself and host32_way says native" ;;
+	yes,qemu-i386,?*)
+			pass "run32 ($where): the kernel hands i386 programs to $(host32_binfmt_qemu) (binfmt_misc) and host32_way says qemu-i386, LeakSanitizer off" ;;
+	no,qemu-i386,|no,none*,)
+			pass "run32 ($where): the kernel runs no i386 programs and host32_way says '$way'" ;;
+	*)		fail "run32 ($where): the program ran: $native, binfmt qemu: '$(host32_binfmt_qemu)', but host32_way says '$way'" ;;
+	esac
 	case $way in
-	none*)	skip "run32: ${way#none: }" ;;
+	none*)	skip "run32 ($where): ${way#none: }" ;;
 	*)	# an ASan program ends (LeakSanitizer hangs it under
 		# qemu-user), with its output and its exit code
-		out=$(RUN32_TIMEOUT=60 run32 "$tmp/t32" arg 2>&1); rc=$?
+		out=$(unset HOST32_WAY; RUN32_TIMEOUT=60 run32 "$tmp/t32" arg 2>&1); rc=$?
 		if [ "$out" = "32 arg" ] && [ $rc = 3 ]; then
-			pass "run32: an ASan+UBSan i386 program runs to its end ($way), output and exit code kept"
+			pass "run32 ($where): an ASan+UBSan i386 program runs to its end ($way), output and exit code kept"
 		else
-			fail "run32 ($way): exit $rc, output '$(echo "$out" | head -2 | tr '\n' ' ')'"
+			fail "run32 ($where, $way): exit $rc, output '$(echo "$out" | head -2 | tr '\n' ' ')'"
 		fi ;;
 	esac
+	w=$(unset HOST32_WAY; HOST32=native host32_way)
+	if { [ $native = yes ] && [ "$w" = native ]; } || { [ $native = no ] && [[ $w == none:* ]]; }; then
+		pass "run32 ($where): HOST32=native is '$w' where this kernel runs i386 programs: $native"
+	else
+		fail "run32 ($where): HOST32=native is '$w' where this kernel runs i386 programs: $native"
+	fi
+}
+# The other kind of host, made here: a user namespace with its own
+# binfmt_misc (Linux 6.7 and later) where the kernel execs i386 programs
+# (through qemu-i386, as qemu-user-binfmt sets up).  Nothing leaves the
+# namespace.  Where this host already runs them, the host itself was
+# that kind, and the namespace shows the other: the same checks.
+I386_MAGIC='\x7fELF\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00'
+I386_MASK='\xff\xff\xff\xff\xff\xfe\xfe\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff'
+binfmt_host() {
+	mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc || return 1
+	printf ':h32test:M::%s:%s:%s:F' "$I386_MAGIC" "$I386_MASK" "$(command -v qemu-i386)" \
+		> /proc/sys/fs/binfmt_misc/register || return 1
+	run32_checks "a host whose kernel execs i386 programs through binfmt_misc"
+}
+if ! gcc -m32 -fsanitize=address,undefined -o "$tmp/t32" "$tmp/t32.c" 2> "$tmp/err" ||
+   ! gcc -m32 -o "$tmp/t32plain" "$tmp/t32.c" 2>> "$tmp/err"; then
+	skip "run32: gcc -m32 -fsanitize=address cannot link ($(head -1 "$tmp/err")): apt-get install gcc-12-multilib"
+else
+	run32_checks "this host"
+	if ! command -v qemu-i386 > /dev/null; then
+		skip "run32: no qemu-i386 to make a binfmt_misc host with (apt-get install qemu-user)"
+	elif ! unshare -Urm true 2> /dev/null; then
+		skip "run32: no user namespaces here (unshare -Urm), so no binfmt_misc host can be made"
+	else
+		export -f run32_checks binfmt_host pass fail skip host32_way host32_binfmt_qemu run32
+		export tmp I386_MAGIC I386_MASK
+		unshare -Urm bash -c binfmt_host > "$tmp/ns" 2> "$tmp/nserr"; rc=$?
+		if grep -q '^\(PASS\|FAIL\|SKIP\): ' "$tmp/ns"; then
+			cat "$tmp/ns"
+			grep -q '^FAIL: ' "$tmp/ns" && FAILED=1
+		elif grep -q 'binfmt_misc' "$tmp/nserr" || [ $rc != 0 ]; then
+			skip "run32: this kernel has no binfmt_misc of a user namespace's own (Linux 6.7+): $(head -1 "$tmp/nserr")"
+		fi
+	fi
 fi
 for f in none bogus; do
 	w=$(unset HOST32_WAY; HOST32=$f host32_way)
@@ -101,13 +153,6 @@ for f in none bogus; do
 		fail "run32: HOST32=$f gave '$w', run32 exit $rc"
 	fi
 done
-if "$tmp/t32" x > /dev/null 2>&1; then native=yes; else native=no; fi
-w=$(unset HOST32_WAY; HOST32=native host32_way)
-if { [ $native = yes ] && [ "$w" = native ]; } || { [ $native = no ] && [[ $w == none:* ]]; }; then
-	pass "run32: HOST32=native is '$w' where this kernel runs i386 programs: $native"
-else
-	fail "run32: HOST32=native is '$w' where this kernel runs i386 programs: $native"
-fi
 
 # The capability report runs anywhere and says something of each part.
 if "$TOP/scripts/host-caps.sh" > "$tmp/caps" 2>&1 &&

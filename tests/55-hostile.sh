@@ -11,7 +11,7 @@
 # in the whole console.
 #
 # A case whose first line is "# xfail: WHY" shows a kernel bug that is
-# reported and not fixed yet: its failure is a SKIP naming the bug (never
+# reported and not fixed yet: its failure is an XFAIL naming the bug (never
 # a pass), and a FAIL if the kernel died (Oops, panic, no "init: done").
 # Once it passes, the bug is fixed: drop the xfail line.
 . "$(dirname "$0")/lib-test.sh"
@@ -21,16 +21,14 @@ cases=$(ls "$TOP"/qemu-test/cases/hostile-*.case 2>/dev/null)
 need_i386_guest hostile $cases
 out=$BUILD/$ARCH/hostile.out
 "$TOP/scripts/boot.sh" $cases > "$out" 2>&1
-RUN_CASES=$TOP/scripts/run-cases.py python3 - "$BUILD/$ARCH/logs" "$out" $cases <<'PY'
-import importlib.util, os, re, sys
+arch_load
+PYTHONPATH=$TOP/scripts python3 - "$BUILD/$ARCH/logs" "$out" "${arch_guest[*]}" $cases <<'PY'
+import re, sys
+import run_cases
 
-# The i386 guest's properties, for KEY[NAME=VALUE] lines: run-cases.py's.
-spec = importlib.util.spec_from_file_location("run_cases", os.environ["RUN_CASES"])
-run_cases = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(run_cases)
-I386 = run_cases.GUEST_DEFAULTS
-
-logdir, bootout, cases = sys.argv[1], sys.argv[2], sys.argv[3:]
+logdir, bootout, cases = sys.argv[1], sys.argv[2], sys.argv[4:]
+# The guest's properties, for KEY[NAME=VALUE] lines (scripts/arch/i386.sh).
+GUEST = dict(g.split("=", 1) for g in sys.argv[3].split())
 ROW = re.compile(r"^#\s*(\d+) \| (.*?) \| (.*)$")
 GROUP = re.compile(r"^#\s*\[(\d+|-)\]")
 MARK = re.compile(r"^\[(\d+)\] ")
@@ -38,7 +36,7 @@ DEATH = re.compile(r"unexpected '(Kernel panic|Oops|kernel BUG|Unable to handle"
                    r" kernel|general protection fault)'|no shutdown|qemu exited"
                    r"|init: done")
 
-# What boot.sh (run-cases.py) said of each case: the whole-case verdict.
+# What boot.sh (run_cases.py) said of each case: the whole-case verdict.
 said = {}
 for l in open(bootout, encoding="utf-8", errors="replace"):
     m = re.match(r"^(PASS|FAIL): case (\S+)(?: \([^)]*\))?:? ?(.*)$", l.rstrip("\n"))
@@ -78,17 +76,15 @@ for path in cases:
             continue
         k, _, v = l.partition(":")
         v = v[1:] if v.startswith(" ") else v
-        # These boots are i386.
         m = re.match(r"^(expect|absent)\[(\w+)=(\w+)\]$", k)
         if m:
-            if I386.get(m.group(2)) != m.group(3):
+            if GUEST.get(m.group(2)) != m.group(3):
                 continue
             k = m.group(1)
         if cur and k in ("expect", "absent"):
             groups.setdefault(cur, []).append((k, v))
     try:
-        log = open("%s/%s.log" % (logdir, name), "rb").read().decode(
-            "utf-8", "replace").replace("\r", "").split("\n")
+        log = run_cases.console_lines("%s/%s.log" % (logdir, name))
     except OSError:
         log = []
     marked = any(MARK.match(l) for l in log)
@@ -142,7 +138,7 @@ for path in cases:
         else:
             print("PASS: hostile %s (%d rows)" % (name, len(rows)))
     elif xfail and not DEATH.search(why):
-        print("SKIP: hostile %s: known kernel bug, reported, not fixed yet: %s" % (name, short(xfail, 160)))
+        print("XFAIL: hostile %s: known kernel bug, reported, not fixed yet: %s" % (name, short(xfail, 160)))
     else:
         print("FAIL: hostile %s: %s" % (name, short(why, 300)))
         print("      console: %s/%s.log" % (logdir, name))

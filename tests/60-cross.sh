@@ -5,11 +5,11 @@
 # (issue 18): Debian has no ia64 gcc, so scripts/build-cross-gcc.sh
 # builds one from gcc-12-source (cached outside the clone; about 15 min
 # the first time); no QEMU runs ia64: it boots under Ski, the IA-64
-# simulator (issue 31; scripts/build-ski.sh builds it from the shared
-# vendor archive, cached), with the ia64 module loader of
-# compat/ia64-module-loader.patch, and its test modules' tables are
-# checked as well.  Where Ski cannot be had, ia64's boot is a SKIP that
-# says why.  Where that compiler cannot be had, ia64 falls back, with a
+# simulator (issue 31; scripts/arch/ia64.sh's arch_boot_cmd, Ski built
+# by scripts/build-ski.sh, cached), or SKIPs saying why Ski cannot be
+# had; its test modules' tables are checked, and every relocation in
+# them must be one its loader (compat/ia64-module-loader.patch)
+# applies.  Where that compiler cannot be had, ia64 falls back, with a
 # SKIP, to the linker-script check with binutils alone
 # (scripts/arch/lds-check.sh).
 # ppc64 (issue 17) builds with the ppc64-* compat patches and boots
@@ -23,15 +23,17 @@ arches=${CROSS_ARCHES:-ppc sparc64 ppc64 ia64}
 need_tree_or_skip $(for a in $arches; do echo "build $a"; done)
 
 declare -A built linked booted cases lds
-cross_of() { arch_load "$1"; echo "${arch_cross%-}"; }
-cc_of() { arch_load "$1"; echo "$arch_cc"; }
-pkg_of() { arch_load "$1"; echo "$arch_pkg"; }
+# Arches whose linker script is checked with binutils alone when they
+# are not built (scripts/arch/A.sh, arch_lds_fallback).
 lds_arches=
-case " $arches " in
-*" ia64 "*) ;;
-*)	skip "build ia64: not in CROSS_ARCHES=\"$arches\": ONLY the linker script is checked, with binutils alone"
-	lds_arches="$lds_arches ia64" ;;
-esac
+for a in $(known_arches); do
+	arch_load "$a"
+	case " $arches " in *" $a "*) continue ;; esac
+	if [ -n "$arch_lds_fallback" ]; then
+		skip "build $a: not in CROSS_ARCHES=\"$arches\": ONLY the linker script is checked, with binutils alone"
+		lds_arches="$lds_arches $a"
+	fi
+done
 
 # struct_size TREE CC NM HEADER STRUCT: sizeof(struct STRUCT) for ARCH,
 # from the tree's own <linux/HEADER> and the cross compiler, in the
@@ -67,50 +69,85 @@ guest_modinfo() {
 	done
 }
 
-# ia64's test modules, beside the boot (the ia64 gcc is not Debian's:
-# their tables are checked here as tests 35 and 40 check i386's, with
-# entry sizes measured with the ia64 gcc).  KP is sizeof(struct
-# kernel_param); the modules are in $BUILD/ia64/guest/mods.
-ia64_module_tables() {
-	local kp=$1 mtree=$BUILD/ia64/linux-2.5.50 M=$BUILD/ia64/guest/mods op m c o want got vars lost relocs names
+# modules_apart A KP: the test modules of an arch whose own config cannot
+# build them (scripts/arch/A.sh, arch_modules_config).  They are built
+# by kbuild as for i386, in a second tree ($BUILD/A-modules) configured
+# from kernel-config/$arch_modules_config (CONFIG_MODULES=y), which only
+# prepares headers and builds them: no vmlinux there; then
+# module_tables checks them.
+modules_apart() {
+	local a=$1 kp=$2 mb=$BUILD/$1-modules cfg=$TOP/kernel-config/$arch_modules_config
+	local mtree
+	mtree=$mb/$a/linux-2.5.50
+	echo "    ... $a: test modules, in $mtree (kernel-config/$arch_modules_config; log $mb/$a/modules.log)"
+	if ! BUILD=$mb quiet "$TOP/scripts/prepare-tree.sh"; then
+		fail "modules $a: patches do not apply to $mtree"
+		return
+	fi
+	if ! cmp -s "$cfg" "$mtree/.config.harness"; then
+		cp "$cfg" "$mtree/.config"
+		if ! (TREE=$mtree; kmake oldconfig < /dev/null > "$mb/$a/oldconfig.log" 2>&1) ||
+		   grep -q '(NEW)' "$mb/$a/oldconfig.log"; then
+			fail "modules $a: kernel-config/$arch_modules_config does not configure (log $mb/$a/oldconfig.log)"
+			return
+		fi
+		cp "$cfg" "$mtree/.config.harness"
+	fi
+	if ! BUILD=$mb quiet "$TOP/scripts/build-guest.sh" modules; then
+		fail "modules $a: the test modules do not build (log $mb/$a/modules.log)"
+		return
+	fi
+	pass "modules $a: the test modules build with kbuild and the $a gcc, warning-free"
+	module_tables "$a" "$kp" "$mtree" "$mb/$a/guest"
+	guest_modinfo "$a" "$mtree" "$mb/$a/guest/modules.list"
+}
+
+# module_tables A KP TREE GUEST: the test modules in GUEST/mods (built in
+# TREE), checked as tests 35 and 40 check i386's, with entry sizes (KP:
+# sizeof(struct kernel_param)) measured with the arch's gcc: their names,
+# .param.init and .obsparm; and, for an arch whose module loader
+# is a compat patch (arch_module_loader), that every relocation type in
+# their allocated sections is one its apply_relocate_add() applies.
+module_tables() {
+	local a=$1 kp=$2 mtree=$3 M=$4/mods list=$4/modules.list
+	local op m c o want got vars lost relocs names known seen t missing=
 	for m in hello multipart divas eicon noinit devtable; do
 		got=$($x-objcopy -O binary -j .gnu.linkonce.modname "$M/$m.o" /dev/stdout 2>/dev/null | tr -d '\0')
 		if [ "$got" = "$m" ]; then
-			pass "modules ia64: $m.o carries its name (.gnu.linkonce.modname = \"$got\")"
+			pass "modules $a: $m.o carries its name (.gnu.linkonce.modname = \"$got\")"
 		else
-			fail "modules ia64: $m.o: .gnu.linkonce.modname is \"$got\", want \"$m\""
+			fail "modules $a: $m.o: .gnu.linkonce.modname is \"$got\", want \"$m\""
 		fi
 	done
 	if [ -z "$kp" ]; then
-		fail "param table ia64: sizeof(struct kernel_param) not measured"
+		fail "param table $a: sizeof(struct kernel_param) not measured"
 	else
 		for m in parmtest oldparm; do
-			check_param_init "param table ia64" "$M/$m.o" "$TOP/qemu-test/modules/$m.c" "$kp"
+			check_param_init "param table $a" "$M/$m.o" "$TOP/qemu-test/modules/$m.c" "$kp"
 		done
 	fi
-	# Every relocation the compiler put in an allocated section of a
-	# test module is one compat/ia64-module-loader.patch applies.
-	local known seen t missing=
-	known=$(sed -n '/^+apply_relocate_add /,/^+}/s/^+[[:space:]]*case R_IA64_\([A-Z0-9_]*\):.*/\1/p' \
-		"$PATCHES/compat/ia64-module-loader.patch" | sort -u)
-	seen=$(for o in $(cat "$BUILD/ia64/guest/modules.list"); do
-		$x-readelf -rW "$o" | awk '
-			/^Relocation section/ { s = $3; gsub(/\x27/, "", s); skip = (s ~ /^\.rela\.debug/) }
-			!skip && $3 ~ /^R_IA64_/ { sub(/^R_IA64_/, "", $3); print $3 }'
-	done | sort -u)
-	for t in $seen; do
-		echo "$known" | grep -qx "$t" || missing="$missing $t"
-	done
-	if [ -z "$seen" ]; then
-		fail "modules ia64: no relocations found in the test modules"
-	elif [ -n "$missing" ]; then
-		fail "modules ia64: relocations the loader does not apply:$missing (seen: $(echo $seen))"
-	else
-		pass "modules ia64: every relocation type in the test modules is one the loader applies: $(echo $seen)"
+	if [ -n "$arch_module_loader" ]; then
+		known=$(sed -n '/^+apply_relocate_add /,/^+}/s/^+[[:space:]]*case R_[A-Z0-9]*_\([A-Z0-9_]*\):.*/\1/p' \
+			"$PATCHES/$arch_module_loader" | sort -u)
+		seen=$(for o in $(cat "$list"); do
+			$x-readelf -rW "$o" | awk '
+				/^Relocation section/ { s = $3; gsub(/\x27/, "", s); skip = (s ~ /^\.rela?\.debug/) }
+				!skip && $3 ~ /^R_[A-Z0-9]+_/ { sub(/^R_[A-Z0-9]+_/, "", $3); print $3 }'
+		done | sort -u)
+		for t in $seen; do
+			echo "$known" | grep -qx "$t" || missing="$missing $t"
+		done
+		if [ -z "$seen" ] || [ -z "$known" ]; then
+			fail "modules $a: no relocations found in the test modules ($(echo $seen)) or in $arch_module_loader's apply_relocate_add ($(echo $known))"
+		elif [ -n "$missing" ]; then
+			fail "modules $a: relocations $arch_module_loader does not apply:$missing (seen: $(echo $seen))"
+		else
+			pass "modules $a: every relocation type in the test modules is one $arch_module_loader applies: $(echo $seen)"
+		fi
 	fi
 	op=$(struct_size "$mtree" "$cc" "$x-nm" module.h obsolete_modparm)
 	if [ -z "$op" ]; then
-		fail "param table ia64: sizeof(struct obsolete_modparm) could not be measured"
+		fail "param table $a: sizeof(struct obsolete_modparm) could not be measured"
 		return
 	fi
 	for m in oldparm lateparm badparm; do
@@ -124,9 +161,9 @@ ia64_module_tables() {
 		[ $m = badparm ] && lost=${lost/#cuont /}
 		relocs=$($x-readelf -rW "$o" | grep -c "^Relocation section '\.rela*\.obsparm'")
 		if [ "$got" = "$want" ] && [ "$(echo $names)" = "$(echo $vars)" ] && [ -z "$lost" ] && [ "$relocs" = 0 ]; then
-			pass "param table ia64: $m.o .obsparm holds its $(echo $vars | wc -w) MODULE_PARM entries ($op bytes each), unrelocated, and their variables are in the object"
+			pass "param table $a: $m.o .obsparm holds its $(echo $vars | wc -w) MODULE_PARM entries ($op bytes each), unrelocated, and their variables are in the object"
 		else
-			fail "param table ia64: $m.o .obsparm is $got bytes (want $want), names '$(echo $names)' (want '$(echo $vars)'), $relocs relocation section(s) (want 0); variables missing:${lost:- none}"
+			fail "param table $a: $m.o .obsparm is $got bytes (want $want), names '$(echo $names)' (want '$(echo $vars)'), $relocs relocation section(s) (want 0); variables missing:${lost:- none}"
 		fi
 	done
 }
@@ -145,18 +182,25 @@ series_has_params() {
 
 for a in $arches; do
 	built[$a]=no linked[$a]=- booted[$a]=- cases[$a]=-
-	x=$(cross_of "$a") cc=$(cc_of "$a")
-	# The cached compiler counts only with its stamp (a whole build).
-	if [ "$a" = ia64 ] && ! "$TOP/scripts/build-cross-gcc.sh" --path > /dev/null 2>&1; then
-		echo "    ... ia64: no cross gcc yet: scripts/build-cross-gcc.sh builds it (about 15 min on 2 cores, once; cached)"
-		if ! "$TOP/scripts/build-cross-gcc.sh" 2>&1 >/dev/null | sed 's/^/    /'; then
-			skip "build ia64: the ia64 cross gcc cannot be built here (above; apt-get install $(pkg_of ia64)): ONLY the linker script is checked, with binutils alone"
-			built[$a]=skipped lds_arches="$lds_arches ia64"
+	arch_load "$a"
+	x=${arch_cross%-} cc=$arch_cc
+	# A compiler the harness builds (arch_cc_build) counts only with
+	# its stamp (a whole build).
+	if [ -n "$arch_cc_build" ] && ! "$arch_cc_build" --path > /dev/null 2>&1; then
+		echo "    ... $a: no cross gcc yet: $arch_cc_build builds it (about 15 min on 2 cores, once; cached)"
+		if ! "$arch_cc_build" 2>&1 >/dev/null | sed 's/^/    /'; then
+			if [ -n "$arch_lds_fallback" ]; then
+				skip "build $a: the $a cross gcc cannot be built here (above; apt-get install $arch_pkg): ONLY the linker script is checked, with binutils alone"
+				lds_arches="$lds_arches $a"
+			else
+				skip "build $a: the $a cross gcc cannot be built here (above; apt-get install $arch_pkg)"
+			fi
+			built[$a]=skipped
 			continue
 		fi
 	fi
 	if ! command -v "$cc" > /dev/null; then
-		skip "build $a: no $cc (apt-get install $(pkg_of "$a"))"
+		skip "build $a: no $cc (apt-get install $arch_pkg)"
 		built[$a]=skipped
 		continue
 	fi
@@ -170,8 +214,11 @@ for a in $arches; do
 	t0=$(now)
 	if ! quiet "$TOP/scripts/build-kernel.sh"; then
 		fail "build $a: vmlinux does not build ($(elapsed "$t0") s, log $BUILD/$a/build.log)"
-		# What failed (doc/cross-ia64.md lists ia64's).
-		[ "$a" = ia64 ] && grep -o '\*\*\* \[[^]]*\]' "$BUILD/$a/build.log" | sort -u | sed 's/^/    failed: /'
+		# What failed (doc/cross-A.md lists them).
+		grep -o '\*\*\* \[[^]]*\]' "$BUILD/$a/build.log" | sort -u | sed 's/^/    failed: /'
+		# Modules built apart are built and checked all the same.
+		[ -n "$arch_modules_config" ] &&
+			modules_apart "$a" "$(param_size "$tree" "$cc" "$x-nm")"
 		continue
 	fi
 	pass "build $a: vmlinux ($(elapsed "$t0") s)"
@@ -188,44 +235,40 @@ for a in $arches; do
 		linked[$a]=FAILED
 	fi
 
-	# An arch QEMU does not run has boot_setup in scripts/arch/$a.sh
-	# (ia64: Ski); it says why where it cannot boot.
-	arch_load "$a"
-	if declare -F boot_setup > /dev/null; then
-		echo "    ... $a: the emulator (scripts/arch/$a.sh boot_setup)"
-		if ! why=$(boot_setup 2>&1 >/dev/null); then
+	[ -n "$arch_modules_config" ] && modules_apart "$a" "$sz"
+	if declare -F arch_boot_cmd > /dev/null; then
+		# A machine QEMU does not have (ia64: Ski): it says why where
+		# it cannot be had (building it the first time).
+		echo "    ... $a: its emulator (scripts/arch/$a.sh, arch_boot_cmd)"
+		if ! why=$(arch_boot_cmd "$tree/$arch_imagefile" 2>&1 >/dev/null); then
 			echo "$why" | tail -5 | sed 's/^/    /'
 			skip "boot $a: its emulator cannot be had here (above)"
 			booted[$a]=skipped
-			unset -f boot_setup
 			continue
 		fi
-		unset -f boot_setup
-	else
-		read -r qemu qpkg <<< "$(boot_qemu "$a")"
-		if [ -z "$qemu" ]; then
-			skip "boot $a: no QEMU machine that boots 2.5.50 $a (README, section Other architectures)"
-			booted[$a]=no
-			continue
-		fi
-		if ! command -v $qemu > /dev/null; then
-			skip "boot $a: $qemu missing (apt-get install $qpkg)"
-			booted[$a]=skipped
-			continue
-		fi
+	elif [ -z "$arch_qemu" ]; then
+		skip "boot $a: ${arch_noboot:-no QEMU machine that boots 2.5.50 $a} (doc/cross.md)"
+		booted[$a]=no
+		[ -n "$arch_noboot" ] && booted[$a]="no (no emulator)"
+		continue
+	elif ! command -v $arch_qemu > /dev/null; then
+		skip "boot $a: $arch_qemu missing (apt-get install $arch_qemu_pkg)"
+		booted[$a]=skipped
+		continue
 	fi
 	if ! quiet make -s -C "$TOP" ARCH=$a modules init; then
 		fail "boot $a: test modules or guest init do not build"
 		continue
 	fi
-	[ "$a" = ia64 ] && ia64_module_tables "$sz"
+	[ -n "$arch_module_loader" ] && [ -z "$arch_modules_config" ] &&
+		module_tables "$a" "$sz" "$tree" "$BUILD/$a/guest"
 	# kmod's modinfo reads this architecture's objects as it reads
 	# i386's (tests/40-module-objects.sh): ELF32/64, either byte order.
 	guest_modinfo "$a" "$tree" "$BUILD/$a/guest/modules.list"
 	# Every case, with the same command lines as i386 (the few values
 	# that depend on the size of long have [long=64] lines: sparc64, ppc64).
 	all=$(ls "$TOP"/qemu-test/cases/*.case)
-	out=$("$TOP/scripts/boot.sh" $all 2>&1 | grep -a -E '^(PASS|FAIL|SKIP|      console)')
+	out=$("$TOP/scripts/boot.sh" $all 2>&1 | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )')
 	echo "$out" | sed "s/^\(PASS\|FAIL\|SKIP\): case /\1: qemu $a: case /"
 	np=$(echo "$out" | grep -c '^PASS')
 	cases[$a]="$np/$(echo $all | wc -w)"
@@ -233,7 +276,7 @@ for a in $arches; do
 done
 unset ARCH
 
-# ia64 without its cross compiler: only binutils.
+# Arches with arch_lds_fallback, not built: only binutils.
 for a in $lds_arches; do
 	out=$("$TOP/scripts/arch/lds-check.sh" $a)
 	echo "$out"

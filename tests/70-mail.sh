@@ -1,5 +1,5 @@
 #!/bin/bash
-# make mail and the fast part of make lint (README, "Mailing the series"): the mbox is valid
+# make mail and the fast part of make lint (doc/mail.md): the mbox is valid
 # mail; its patches apply in order to the pristine tree with no fuzz and
 # give what quilt gives; the diffstats are right; sender and sign-off come
 # only from options, environment or git config; the lint refuses

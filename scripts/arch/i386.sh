@@ -1,8 +1,21 @@
-# Sourced by arch_load() in scripts/lib.sh for ARCH=i386: what the
-# harness needs to know about building this architecture.
+# Sourced by arch_load() in scripts/lib.sh for ARCH=i386: all the harness
+# knows of this architecture (the variables are described there).
 # Toolchain: the host's gcc with -m32 (Debian gcc-12-multilib).
 arch_cross=
 arch_cc=gcc
 arch_pkg=gcc-12-multilib
 arch_image=bzImage
 arch_imagefile=arch/i386/boot/bzImage
+arch_init_cflags="-m32 -fcf-protection=none"
+#
+# Boot: QEMU's PC (SeaBIOS) loads the bzImage and the initrd itself.
+arch_qemu=qemu-system-i386
+arch_qemu_pkg=qemu-system-x86
+arch_qemu_opts=()
+arch_guest=(long=32 cmdline=256)
+# make shell: scripts/build-busybox.sh builds an i386 musl busybox.
+arch_shell=yes
+# gdb: a function's second argument at its first instruction (cdecl:
+# the return address at $esp, then the arguments; 2.5.50 has no
+# -mregparm) -- tests/56-qemu-tools.sh reads parse_args's with it.
+arch_gdb_arg2='*(char **)($esp+8)'

@@ -1,4 +1,5 @@
-# Sourced by arch_load() in scripts/lib.sh for ARCH=ppc64.
+# Sourced by arch_load() in scripts/lib.sh for ARCH=ppc64: all the
+# harness knows of this architecture (the variables are described there).
 # Toolchain: Debian gcc-powerpc64-linux-gnu (gcc 12.2, binutils 2.40).
 # The 2.5.50 port builds with the ppc64-* compat patches (doc/cross-ppc64.md);
 # kernel-config/ppc64 is a small pSeries config (hvc console, modules).
@@ -7,3 +8,16 @@ arch_cc=powerpc64-linux-gnu-gcc
 arch_pkg=gcc-powerpc64-linux-gnu
 arch_image=vmlinux
 arch_imagefile=vmlinux
+arch_init_cflags="-m64 -mno-sdata"
+#
+# Boot: QEMU's pSeries machine (PAPR guest) with its SLOF firmware, a
+# PowerPC 970 CPU, TCG.  QEMU loads vmlinux (ELF) and the initrd and
+# tells SLOF where they are; the console is the hypervisor's virtual
+# terminal (H_PUT_TERM_CHAR / H_GET_TERM_CHAR), which the 2.5.50 port's
+# hvc console drives.
+arch_qemu=qemu-system-ppc64
+arch_qemu_pkg=qemu-system-ppc
+# SLOF wants a real mode area of at least 80MB: more memory than the
+# harness's default 64MB (a later -m wins).
+arch_qemu_opts=(-M pseries -cpu 970 -vga none -m 256)
+arch_guest=(long=64 cmdline=512)

@@ -16,6 +16,7 @@
 #define __NR_mkdir		1055
 #define __NR_setresuid		1074
 #define __NR_reboot		1096
+#define __NR_ioctl		1065
 #define __NR_wait4		1126
 #define __NR_clone		1128
 #define __NR_init_module	1133
@@ -24,6 +25,7 @@
 #define O_RDONLY	0
 #define O_WRONLY	01
 #define O_NONBLOCK	04000
+#define TCSBRK		0x5409		/* arg 1: tcdrain() */
 
 typedef unsigned long size_t;
 

@@ -20,10 +20,12 @@
 #define __NR_fork		2
 #define __NR_kill		37
 #define __NR_wait4		114
+#define __NR_ioctl		54
 
 #define O_RDONLY	0
 #define O_WRONLY	1
 #define O_NONBLOCK	04000
+#define TCSBRK		0x2000741d	/* _IO('t', 29); arg 1: tcdrain() */
 
 typedef unsigned long size_t;
 

@@ -18,9 +18,8 @@ A case file (qemu-test/cases/*.case) holds lines of "key: value":
 
 A key may carry a condition on the guest, "expect[long=64]:" or
 "append[cmdline=512]:": the line counts only where the guest has that
-property (--guest NAME=VALUE, set by boot.sh per arch: "long", the bits
-of a C long, 32 on i386 and ppc, 64 on sparc64; "cmdline", the bytes of
-the kernel's command line buffer, 256 on i386 and sparc64, 512 on ppc),
+property (--guest NAME=VALUE, which boot.sh takes from the arch's
+scripts/arch/ARCH.sh, arch_guest; the names are GUEST_PROPERTIES'),
 for input that means one thing on one arch and another elsewhere.
 
 In append and step values, "{rep N TEXT}" stands for TEXT repeated N
@@ -29,7 +28,11 @@ times and "\\xNN" for the byte NN, so hostile input stays readable.
 Every boot adds "console=ttyS0 root=/dev/ram0 panic=1" in front of the
 case's own words; the initrd holds /sbin/init, /steps and the modules
 given with --modules (as /m/NAME).  Each case prints "PASS: case NAME"
-or "FAIL: case NAME: why"; the console goes to LOGDIR/NAME.log.
+or "FAIL: case NAME: why" (then the console's last 30 lines and the
+log's path); LOGDIR/NAME.log holds the QEMU command line ("qemu: ...",
+printed too with --verbose), then the console.  --qemu-opts adds QEMU
+options to every case; --gdb VMLINUX makes QEMU wait for gdb and prints
+the gdb-multiarch command that attaches.
 
 --append WORDS adds WORDS at the end of every case's command line and
 fails a case in which no console line is "cmdline: ... WORDS" (what
@@ -38,10 +41,18 @@ the guest read from /proc/cmdline); a case's expect of the whole line,
 (a userland: the busybox guest) under the initrd's own files, with 256
 inodes and /dev/ttyS0, /dev/tty and /dev/null.
 
---cmd TEMPLATE runs a machine QEMU does not have (ia64: Ski) instead of
-QEMU: shell words in which {kernel}, {initrd} and {append} (the whole
-command line, one word) or {append:N} (its first N bytes) are
-replaced; the arch's scripts/arch/ARCH.sh gives it (boot_setup).
+boot --cmd TEMPLATE runs a machine QEMU does not have (ia64: Ski)
+instead of QEMU: shell words in which {kernel}, {initrd} and {append}
+(the whole command line, one word) or {append:N} (its first N bytes)
+are replaced; scripts/arch/ARCH.sh's arch_boot_cmd gives it.
+
+As a module (PYTHONPATH=scripts; import run_cases): parse_case, check,
+make_initrd, console_lines, qemu_command.  As a command:
+
+    run_cases.py boot [options] CASE...   boot each case (scripts/boot.sh)
+    run_cases.py shell [options] --image IMG
+                                          the guest with no steps, QEMU on
+                                          this terminal (scripts/shell.sh)
 """
 import argparse
 import os
@@ -54,17 +65,24 @@ import tempfile
 import time
 
 BASE_APPEND = "console=ttyS0 root=/dev/ram0 panic=1"
+# The first line of every case's log, before the QEMU command line that
+# booted it (the initrd named there is gone once the case ends).
+HEADER = "qemu: "
+# Lines of a failing case's console printed with its verdict.
+TAIL = 30
 # Lines that mean the kernel died, whatever the case expects.
 FATAL = [r"Kernel panic", r"Oops", r"kernel BUG", r"Unable to handle kernel",
-         r"general protection fault"]
+         r"general protection fault",
+         r"sleeping function called from illegal context"]
 
 
 # The first line of the kernel's own console output.
 KERNEL_BANNER = re.compile(r"^Linux version \d")
 
-# Guest properties that case lines may be conditional on, and their
-# values on i386.
-GUEST_DEFAULTS = {"long": "32", "cmdline": "256"}
+# Guest properties that case lines may be conditional on; each arch's
+# values are its scripts/arch/ARCH.sh's arch_guest.
+GUEST_PROPERTIES = {"long": "the bits of a C long",
+                    "cmdline": "the bytes of the kernel's command line buffer"}
 
 
 class CaseError(Exception):
@@ -92,7 +110,9 @@ def expand(text):
 
 
 def parse_case(path, guest=None):
-    guest = dict(GUEST_DEFAULTS, **(guest or {}))
+    """The case in file path, for a guest with the given properties (a
+    dict); with none, its lines that name a property count for no guest
+    (a syntax check)."""
     case = {"append": [], "step": [], "expect": [], "absent": [],
             "absent-after": [], "timeout": 60,
             "allow-fatal": False, "qemu": []}
@@ -108,10 +128,15 @@ def parse_case(path, guest=None):
             other_abi = False
             if m:
                 key = m.group(1)
-                if m.group(2) not in guest:
+                if m.group(2) not in GUEST_PROPERTIES:
                     raise CaseError("%s:%d: no guest property %r (known: %s)"
-                                    % (path, n, m.group(2), ", ".join(sorted(guest))))
-                other_abi = guest[m.group(2)] != m.group(3)
+                                    % (path, n, m.group(2),
+                                       ", ".join(sorted(GUEST_PROPERTIES))))
+                if guest is not None and m.group(2) not in guest:
+                    raise CaseError("%s:%d: the guest's %r is not given (its "
+                                    "scripts/arch/ARCH.sh, arch_guest)"
+                                    % (path, n, m.group(2)))
+                other_abi = guest is None or guest[m.group(2)] != m.group(3)
             if not sep or key not in case:
                 raise CaseError("%s:%d: not a 'key: value' line with a known key"
                                 % (path, n))
@@ -206,6 +231,46 @@ def check(case, lines):
     return fails
 
 
+def qemu_command(args, initrd, append, monitor=False):
+    """QEMU booting args.kernel with initrd and the command line append:
+    64 MB, the console on stdio, no NIC, no reboot; then the arch's
+    options (args.qemu_opt) and make's QEMU_OPTS (args.qemu_opts).  With
+    monitor, QEMU's monitor shares the terminal (Ctrl-A c)."""
+    return [args.qemu, "-kernel", args.kernel, "-initrd", initrd,
+            "-append", append, "-m", "64", "-nographic"] + \
+           ([] if monitor else ["-monitor", "none"]) + \
+           ["-no-reboot", "-nic", "none"] + args.qemu_opt + \
+           shlex.split(args.qemu_opts)
+
+
+def emulator_command(args, initrd, append):
+    """args.cmd, for a machine QEMU does not have (ia64: Ski, from
+    scripts/arch/ARCH.sh's arch_boot_cmd): shell words in which {kernel},
+    {initrd} and {append} (the kernel's command line, one word) or
+    {append:N} (its first N bytes) are replaced."""
+    def word(w):
+        m = re.match(r"^\{append(?::(\d+))?\}$", w)
+        if m:
+            return append[:int(m.group(1))] if m.group(1) else append
+        return {"{kernel}": args.kernel, "{initrd}": initrd}.get(w, w)
+    return [word(w) for w in shlex.split(args.cmd)]
+
+
+def command_line(cmd):
+    """A QEMU command as a shell would take it (the -append bytes that
+    are not UTF-8 as \\xNN)."""
+    return shlex.join(c if isinstance(c, str) else
+                      c.decode("utf-8", "backslashreplace") for c in cmd)
+
+
+def console_lines(log):
+    """The console lines of a case's log: what follows its first line,
+    the QEMU command line (HEADER)."""
+    with open(log, "rb") as f:
+        lines = f.read().decode("utf-8", "replace").replace("\r", "").split("\n")
+    return lines[1:] if lines and lines[0].startswith(HEADER) else lines
+
+
 def run_case(path, args):
     name = os.path.basename(path)[:-len(".case")]
     try:
@@ -228,40 +293,45 @@ def run_case(path, args):
         except (CaseError, subprocess.CalledProcessError, OSError) as e:
             return name, ["initrd: %s" % e], 0.0
         if args.cmd:
-            # A machine QEMU does not have (ia64: Ski): its own command
-            # line, the command line of the kernel one word.
             if case["qemu"]:
                 return name, ["the case needs QEMU options (qemu: lines), "
                               "and this machine is not QEMU"], 0.0
-            # "{append:N}": its first N bytes (Ski drops a word that does
-            # not fit its buffer; the kernel keeps fewer bytes anyway).
-            def word(w):
-                m = re.match(r"^\{append(?::(\d+))?\}$", w)
-                if m:
-                    return append[:int(m.group(1))] if m.group(1) else append
-                return {"{kernel}": args.kernel, "{initrd}": img}.get(w, w).encode()
-            cmd = [word(w) for w in shlex.split(args.cmd)]
+            cmd = emulator_command(args, img, append)
         else:
-            cmd = [args.qemu, "-kernel", args.kernel, "-initrd", img,
-                   "-append", append, "-m", "64", "-nographic", "-monitor", "none",
-                   "-no-reboot", "-nic", "none"] + args.qemu_opt + \
+            cmd = qemu_command(args, img, append) + \
                   [o for q in case["qemu"] for o in shlex.split(q)]
+        timeout = case["timeout"]
+        if args.gdb:
+            # QEMU stops before the first instruction and waits for gdb;
+            # a person at a debugger takes as long as they take.
+            cmd += ["-gdb", "tcp::%d" % args.gdb_port, "-S"]
+            timeout = None
+            print("gdb: QEMU waits for gdb; attach with:\n"
+                  "  gdb-multiarch %s -ex 'target remote :%d'\n"
+                  "gdb: the console goes to %s (tail -f it)"
+                  % (shlex.quote(args.gdb), args.gdb_port, log))
+            sys.stdout.flush()
         t0 = time.time()
         fails = []
+        line = command_line(cmd)
+        if args.verbose:
+            print("qemu: %s" % line)
+            sys.stdout.flush()
         with open(log, "wb") as out:
+            out.write((HEADER + line + "\n").encode("utf-8", "surrogateescape"))
+            out.flush()
             try:
                 p = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL,
-                                   timeout=case["timeout"])
+                                   timeout=timeout)
                 if p.returncode != 0:
                     fails.append("%s exited with %d" % (
-                        os.path.basename(shlex.split(args.cmd)[0]) if args.cmd
-                        else "qemu", p.returncode))
+                        os.path.basename(cmd[0]) if args.cmd else "qemu",
+                        p.returncode))
             except subprocess.TimeoutExpired:
                 fails.append("no shutdown within %d s" % case["timeout"])
         dt = time.time() - t0
-    with open(log, "rb") as f:
-        lines = f.read().decode("utf-8", "replace").replace("\r", "").split("\n")
+    lines = console_lines(log)
     fails += check(case, lines)
     if args.append:
         # --append: the words must reach the guest, at the command
@@ -274,61 +344,106 @@ def run_case(path, args):
     return name, fails, dt
 
 
-def main():
+def shell(args):
+    """The guest with no steps (its own init then starts a shell), QEMU
+    on this terminal; the image is kept in args.image."""
+    with tempfile.TemporaryDirectory(prefix="shell-") as work:
+        shutil.move(make_initrd({"step": []}, args.init, args.modules, work,
+                                overlay=args.overlay), args.image)
+    append = BASE_APPEND + (" " + args.append if args.append else "")
+    cmd = qemu_command(args, args.image, append, monitor=True)
+    print(">>> command line: %s" % append)
+    print(">>> qemu: %s" % command_line(cmd))
+    sys.stdout.flush()
+    os.execvp(cmd[0], cmd)
+
+
+def main(argv=None):
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--kernel", required=True)
+    common.add_argument("--init", required=True)
+    common.add_argument("--modules", nargs="*", default=[])
+    common.add_argument("--qemu", help="the QEMU that boots the kernel")
+    common.add_argument("--qemu-pkg", help="the Debian package of --qemu")
+    common.add_argument("--qemu-opt", action="append", default=[],
+                        help="an option word for QEMU (the arch's; may repeat)")
+    common.add_argument("--qemu-opts", default="", metavar="WORDS",
+                        help="more QEMU options, split like a shell's words, after "
+                             "the arch's and before a case's own (make QEMU_OPTS=)")
+    common.add_argument("--append", default="", metavar="WORDS",
+                        help="words added to every case's command line, checked to "
+                             "reach the guest's /proc/cmdline")
+    common.add_argument("--overlay", metavar="DIR",
+                        help="a root tree for the guest (its userland) under ours")
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--kernel", required=True)
-    ap.add_argument("--init", required=True)
-    ap.add_argument("--modules", nargs="*", default=[])
-    ap.add_argument("--logdir", required=True)
-    ap.add_argument("--qemu", default="qemu-system-i386")
-    ap.add_argument("--qemu-opt", action="append", default=[])
-    ap.add_argument("--cmd", metavar="TEMPLATE",
-                    help="run this instead of QEMU (shell words; the words "
-                         "{kernel}, {initrd} and {append} are replaced, "
-                         "{append:N} by the first N bytes of the command line)")
-    ap.add_argument("--show", action="store_true", help="print each console log")
-    ap.add_argument("--append", default="", metavar="WORDS",
-                    help="words added to every case's command line, checked to "
-                         "reach the guest's /proc/cmdline")
-    ap.add_argument("--overlay", metavar="DIR",
-                    help="a root tree for the guest (its userland) under ours")
-    ap.add_argument("--guest", action="append", default=[], metavar="NAME=VALUE",
+    sub = ap.add_subparsers(dest="command", required=True)
+    bp = sub.add_parser("boot", parents=[common], help="boot each case")
+    bp.add_argument("--logdir", required=True)
+    bp.add_argument("--show", action="store_true", help="print each console log")
+    bp.add_argument("--guest", action="append", default=[], metavar="NAME=VALUE",
                     help="a property of the guest, for KEY[NAME=VALUE] lines")
-    ap.add_argument("cases", nargs="+")
-    args = ap.parse_args()
-    guest = {}
-    for g in args.guest:
-        k, sep, v = g.partition("=")
-        if not sep or k not in GUEST_DEFAULTS:
-            ap.error("--guest %s: not NAME=VALUE with NAME one of %s"
-                     % (g, ", ".join(sorted(GUEST_DEFAULTS))))
-        guest[k] = v
-    args.guest = guest
+    bp.add_argument("--gdb", metavar="VMLINUX",
+                    help="QEMU waits for gdb (-gdb tcp::PORT -S) and no "
+                         "timeout applies; VMLINUX is the ELF gdb reads (make GDB=1)")
+    bp.add_argument("--gdb-port", type=int, default=1234, metavar="PORT")
+    bp.add_argument("--verbose", action="store_true",
+                    help="print each QEMU command line (make V=1)")
+    bp.add_argument("--cmd", metavar="TEMPLATE",
+                    help="run this instead of QEMU (shell words; {kernel}, "
+                         "{initrd}, {append} and {append:N} are replaced)")
+    bp.add_argument("cases", nargs="+")
+    sp = sub.add_parser("shell", parents=[common],
+                        help="the guest with a shell on this terminal")
+    sp.add_argument("--image", required=True, help="where the guest image goes")
+    args = ap.parse_args(argv)
+    if args.command != "boot":
+        args.cmd = None
+    if args.cmd and args.gdb:
+        ap.error("--gdb needs QEMU, and --cmd runs something else")
+    if not args.cmd and not args.qemu:
+        ap.error("--qemu (or, booting, --cmd) is needed")
     emulator = shlex.split(args.cmd)[0] if args.cmd else args.qemu
     for tool in (emulator, "mke2fs", "debugfs"):
         if not shutil.which(tool):
             sys.exit("*** error: %s not found; install with: apt-get install %s" %
-                     (tool, "e2fsprogs" if tool != emulator else
-                      "qemu-system-x86"))
+                     (tool, "e2fsprogs" if tool != args.qemu else
+                      args.qemu_pkg or "the package that has it"))
     for f in [args.kernel, args.init] + args.modules:
         if not os.path.isfile(f):
             sys.exit("*** error: %s does not exist" % f)
     if args.overlay and not os.path.isdir(args.overlay):
         sys.exit("*** error: --overlay %s is not a directory" % args.overlay)
+    if args.command == "shell":
+        args.append = " ".join(args.append.split())
+        shell(args)
+    guest = {}
+    for g in args.guest:
+        k, sep, v = g.partition("=")
+        if not sep or k not in GUEST_PROPERTIES:
+            ap.error("--guest %s: not NAME=VALUE with NAME one of %s"
+                     % (g, ", ".join(sorted(GUEST_PROPERTIES))))
+        guest[k] = v
+    args.guest = guest
     args.append = " ".join(args.append.split())
     os.makedirs(args.logdir, exist_ok=True)
     failed = 0
     for c in args.cases:
         name, fails, dt = run_case(c, args)
-        if args.show:
-            with open(os.path.join(args.logdir, name + ".log"), "rb") as f:
-                sys.stdout.write(f.read().decode("utf-8", "replace")
-                                 .replace("\r", "") + "\n")
+        log = os.path.join(args.logdir, name + ".log")
+        if args.show and os.path.exists(log):
+            sys.stdout.write("\n".join(console_lines(log)) + "\n")
         if fails:
             failed += 1
             print("FAIL: case %s (%.1f s): %s" % (name, dt, "; ".join(fails)))
-            print("      console: %s" % os.path.join(args.logdir, name + ".log"))
+            if not args.show and os.path.exists(log):
+                lines = console_lines(log)
+                while lines and not lines[-1].strip():
+                    lines.pop()
+                print("      console, its last %d lines:" % min(TAIL, len(lines)))
+                for l in lines[-TAIL:]:
+                    print("      | %s" % l)
+            print("      console: %s" % log)
         else:
             print("PASS: case %s (%.1f s boot)" % (name, dt))
         sys.stdout.flush()

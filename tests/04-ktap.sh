@@ -1,0 +1,102 @@
+#!/bin/bash
+# make check's output is KTAP (scripts/check.sh, scripts/ktap.py): run
+# check.sh over made-up test scripts whose results are known (passes,
+# failures, skips, an expected failure, one that exits 1 without a
+# FAIL line, one that says nothing, a "#" in a description, output
+# that looks like TAP), then read the document back three ways: the
+# printed totals, scripts/ktap.py parse (and its JSON), and Debian's
+# prove (perl's TAP::Harness, a TAP 13 consumer: it sees the top
+# level, one test per script).  Each must give the counts the scripts
+# printed.
+. "$(dirname "$0")/lib-test.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# name, then the lines of a script's body.
+mk() {
+	local f=$tmp/t/$1
+	shift
+	printf '#!/bin/bash\n' > "$f"
+	printf '%s\n' "$@" >> "$f"
+	chmod +x "$f"
+}
+mkdir -p "$tmp/t" "$tmp/ok"
+mk 10-mixed.sh 'echo "PASS: one"' 'echo "some output"' 'echo "ok 7 looks like TAP"' \
+	'echo "PASS: issue #3 # not a directive"' 'echo "FAIL: two: it broke"' \
+	'echo "SKIP: three: no tool"' 'echo "XFAIL: four: known bug, reported"' 'echo'
+mk 20-exit.sh 'echo "PASS: before the crash"' 'exit 1'
+mk 30-quiet.sh 'exit 0'
+mk 40-skips.sh 'echo "SKIP: a: why"' 'echo "SKIP: b"'
+want="pass:3 fail:2 xfail:1 skip:3"
+CHECK_TESTS=$tmp/t BUILD=$tmp/b "$TOP/scripts/check.sh" > "$tmp/o" 2>&1
+rc=$?
+last=$(tail -1 "$tmp/o")
+if [ $rc -ne 0 ] && [ "$last" = "3 passed, 2 failed, 3 skipped, 1 xfailed" ]; then
+	pass "ktap: make check's last line counts what the scripts said ($last), exit $rc"
+else
+	fail "ktap: make check's last line '$last', exit $rc; want '3 passed, 2 failed, 3 skipped, 1 xfailed', non-zero"
+fi
+if back=$(head -n -1 "$tmp/o" | python3 "$TOP/scripts/ktap.py" parse - --json "$tmp/j" 2>&1) &&
+   [ "$back" = "$want" ] &&
+   python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); t = j["tests"]
+assert [x["name"] for x in t] == ["10-mixed.sh", "20-exit.sh", "30-quiet.sh", "40-skips.sh"], t
+assert [x["result"] for x in t] == ["not ok", "not ok", "ok", "ok"]
+assert t[3]["directive"] == "SKIP" and t[2]["subtests"] == []
+m = t[0]["subtests"]
+assert [(x["name"], x["result"], x["directive"]) for x in m] == [("one", "ok", None),
+    ("issue #3 # not a directive", "ok", None), ("two: it broke", "not ok", None),
+    ("three", "ok", "SKIP"), ("four", "ok", "XFAIL")], m
+assert m[4]["diagnostic"] == "known bug, reported"' "$tmp/j" 2> "$tmp/err" &&
+   cmp -s <(head -n -1 "$tmp/o") "$tmp/b/check.ktap" &&
+   [ "$(python3 "$TOP/scripts/ktap.py" parse "$tmp/b/check.ktap")" = "$want" ] &&
+   python3 -c 'import json, sys; assert json.load(open(sys.argv[1]))["counts"] == json.load(open(sys.argv[2]))["counts"]' "$tmp/j" "$tmp/b/check.json"
+then
+	pass "ktap: scripts/ktap.py reads make check's output back: $back, the tree of results as written; check.sh's check.ktap and check.json hold the same"
+else
+	fail "ktap: scripts/ktap.py reads back '$back', want '$want' ($(tail -2 "$tmp/err" | tr '\n' ' '))"
+fi
+head -3 "$tmp/o" > "$tmp/head"
+if [ "$(sed -n 1p "$tmp/head")" = "KTAP version 1" ] && [ "$(sed -n 2p "$tmp/head")" = "1..4" ] &&
+   grep -qx '# Totals: pass:3 fail:2 xfail:1 xpass:0 skip:3 error:0' "$tmp/o" &&
+   grep -qx '  ok 5 four # XFAIL known bug, reported' "$tmp/o" &&
+   grep -qx '  ok 4 three # SKIP no tool' "$tmp/o" &&
+   grep -qx '  not ok 2 20-exit.sh: exited with 1' "$tmp/o" &&
+   ! grep -v '^ *\(KTAP version 1\|1\.\.[0-9]*\|\(not \)\?ok [0-9].*\|#.*\)$' "$tmp/o" | grep -vqx '3 passed, 2 failed, 3 skipped, 1 xfailed'; then
+	pass "ktap: version line, plan, results, XFAIL and SKIP directives, Totals; every other line a '#' diagnostic but the last"
+else
+	fail "ktap: not the KTAP lines expected: $(grep -v '^ *#' "$tmp/o" | head -12 | tr '\n' '|')"
+fi
+# Broken documents are refused, not counted.
+printf 'KTAP version 1\n1..2\nok 1 a\n' > "$tmp/short"
+printf 'KTAP version 1\n1..1\nok 2 a\n' > "$tmp/number"
+printf 'ok 1 a\n' > "$tmp/noversion"
+printf 'KTAP version 1\n1..1\nok 1 a\n# Totals: pass:2 fail:0\n' > "$tmp/totals"
+bad=
+for f in short number noversion totals; do
+	python3 "$TOP/scripts/ktap.py" parse "$tmp/$f" > /dev/null 2>&1 && bad="$bad $f"
+done
+if [ -z "$bad" ]; then
+	pass "ktap: scripts/ktap.py refuses a short plan, a wrong number, no version line, wrong totals"
+else
+	fail "ktap: scripts/ktap.py takes broken documents:$bad"
+fi
+# prove, a TAP 13 consumer: one test per script at the top level.
+if ! command -v prove > /dev/null; then
+	skip "ktap: prove: not installed (apt-get install perl)"
+else
+	prove -v --exec cat "$tmp/b/check.ktap" > "$tmp/prove" 2>&1
+	prc=$?
+	mk 10-good.sh 'echo "PASS: fine"' 'echo "SKIP: later: not here"'
+	mv "$tmp/t/10-good.sh" "$tmp/ok/"
+	CHECK_TESTS=$tmp/ok BUILD=$tmp/b2 "$TOP/scripts/check.sh" > /dev/null 2>&1
+	prove --exec cat "$tmp/b2/check.ktap" > "$tmp/prove2" 2>&1
+	prc2=$?
+	if [ $prc -ne 0 ] && grep -q 'Failed 2/4 subtests' "$tmp/prove" &&
+	   grep -q 'less 1 skipped subtest: 1 okay' "$tmp/prove" && ! grep -qi 'parse errors' "$tmp/prove" &&
+	   [ $prc2 = 0 ] && grep -q 'Result: PASS' "$tmp/prove2"; then
+		pass "ktap: prove reads the document: 4 scripts, 2 not ok (10-mixed, 20-exit), 40-skips skipped; a passing run is PASS"
+	else
+		fail "ktap: prove (exit $prc, $prc2): $(grep -iE 'failed|parse|result|skipped' "$tmp/prove" "$tmp/prove2" | head -4 | tr '\n' ' ')"
+	fi
+fi
+exit 0
