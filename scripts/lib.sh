@@ -132,8 +132,8 @@ q() {
 # arch_qemu_opts+=(-smp 2)).  It names no compiler, so it is no arch of
 # known_arches.  Fails for an architecture with no such file.
 ARCH_VARS="arch_cross arch_cc arch_pkg arch_cc_build arch_image arch_imagefile
-	arch_init_cflags arch_init_libs arch_module_loader arch_modules_config arch_qemu arch_qemu_pkg arch_noboot
-	arch_shell arch_gdb_arg2 arch_lds_fallback"
+	arch_init_cflags arch_init_libs arch_module_loader arch_modules_config
+	arch_qemu arch_qemu_pkg arch_noboot arch_shell arch_gdb_arg2 arch_lds_fallback"
 ARCH_ARRAYS="kmake_args arch_qemu_opts arch_guest"
 arch_load() {
 	local a=${1:-$ARCH} v
