@@ -4,7 +4,7 @@
  * through a pointer to an address nothing maps.  For oops.case: the
  * Oops must name oops_deref (EIP), and its Call Trace boom_set and the
  * kernel's sysfs code (kallsyms: compat/gcc-kallsyms-array-bounds.patch
- * for the kernel's names, feature/module-kallsyms-strtab.patch for the
+ * for the kernel's names, feature/module-kallsyms-names.patch for the
  * module's).  Not from its init: 2.5.50 puts a module on the list
  * kallsyms searches only once its init has returned, so an Oops in init
  * names none of the module's functions (and lists none in the Call
