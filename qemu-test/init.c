@@ -33,6 +33,16 @@
  *				try to open WFILE for writing (its result is
  *				not counted), unload NAME; "cycles: N done, F
  *				failed" (the first failure printed as it happens)
+ *	stress N		four children at once, N rounds each (SMP: on both
+ *				CPUs): stressp loaded and unloaded; stressa and
+ *				stressb loaded, stressa's unload refused while
+ *				stressb uses it (-EWOULDBLOCK), both unloaded;
+ *				stressp's parameters read and written, a file
+ *				kept open across its unloads; /proc/modules read
+ *				and /sys/module/stressp opened.  Each says "stress WHO: OPS
+ *				ops, E unexpected" (its first unexpected result
+ *				printed as it happens), then "stress: W workers,
+ *				OPS ops, E unexpected"
  *
  * sysfs is mounted on /sys at the start (a failure is printed).  As
  * pid 1, init reaps every child that has exited after each step and
@@ -383,6 +393,160 @@ static void cycles(char *arg)
 	puts_(" failed\n");
 }
 
+/* The concurrency stress (stress N), one worker a kind. */
+static long stress_bad;
+static const char *const stress_who[] = {
+	"stressp", "stressab", "sysfs", "proc"
+};
+
+static void stress_check(const char *who, const char *what, long ret,
+			 long ok1, long ok2, long ok3)
+{
+	if (ret == ok1 || ret == ok2 || ret == ok3 || (ok1 == 1 && ret > 0))
+		return;
+	if (!stress_bad++) {
+		puts_("stress ");
+		puts_(who);
+		puts_(": ");
+		report(what, "", ret);
+	}
+}
+
+static long stress_load(const char *file, char *image, long max)
+{
+	long len = slurp(file, image, max);
+
+	return len < 0 ? len : sys3(__NR_init_module, (long)image, len,
+				    (long)"");
+}
+
+static long stress_unload(const char *name)
+{
+	return sys3(__NR_delete_module, (long)name, O_NONBLOCK, 0);
+}
+
+/* Read a whole file: 1 when it gave something, else 0 or -errno. */
+static long stress_read(const char *file)
+{
+	long r = slurp(file, filebuf, sizeof(filebuf));
+
+	return r > 0 ? 1 : r;
+}
+
+static void stress_worker(int kind, long n)
+{
+	static char image[1 << 18];
+	const char *num = "/sys/module/stressp/parameters/num";
+	const char *str = "/sys/module/stressp/parameters/str";
+	long i, fd, held = -1;
+
+	for (i = 0; i < n; i++) {
+		switch (kind) {
+		case 0:	/* loader and unloader of a module with sysfs files */
+			stress_check(stress_who[kind], "load stressp",
+				     stress_load("/m/stressp.o", image,
+						 sizeof(image)), 0, 0, 0);
+			stress_check(stress_who[kind], "unload stressp",
+				     stress_unload("stressp"), 0, 0, 0);
+			break;
+		case 1:	/* another pair, and the unload of one in use */
+			stress_check(stress_who[kind], "load stressa",
+				     stress_load("/m/stressa.o", image,
+						 sizeof(image)), 0, 0, 0);
+			stress_check(stress_who[kind], "load stressb",
+				     stress_load("/m/stressb.o", image,
+						 sizeof(image)), 0, 0, 0);
+			stress_check(stress_who[kind], "unload stressa in use",
+				     stress_unload("stressa"), -11, -11, -11);
+			stress_check(stress_who[kind], "unload stressb",
+				     stress_unload("stressb"), 0, 0, 0);
+			stress_check(stress_who[kind], "unload stressa",
+				     stress_unload("stressa"), 0, 0, 0);
+			break;
+		case 2:	/* stressp's files, loaded or not: 0, ENOENT, ENODEV */
+			stress_check(stress_who[kind], "read num", stress_read(num),
+				     1, -2, -19);
+			fd = sys3(__NR_open, (long)num, O_WRONLY, 0);
+			if (fd >= 0) {
+				stress_check(stress_who[kind], "write num",
+					     sys3(__NR_write, fd, (long)"5", 1),
+					     1, -19, -19);
+				sys3(__NR_close, fd, 0, 0);
+			} else
+				stress_check(stress_who[kind], "open num", fd,
+					     -2, -2, -2);
+			/* One file open across the other worker's unloads. */
+			if (held >= 0) {
+				long r = sys3(__NR_read, held, (long)filebuf,
+					      sizeof(filebuf));
+
+				stress_check(stress_who[kind], "read held str",
+					     r > 0 ? 1 : r, 1, -19, -19);
+				sys3(__NR_close, held, 0, 0);
+			}
+			held = sys3(__NR_open, (long)str, O_RDONLY, 0);
+			break;
+		case 3:	/* the module lists (empty between loads) */
+			stress_check(stress_who[kind], "read /proc/modules",
+				     stress_read("/proc/modules"), 1, 0, 0);
+			/* (2.5.50 has no /proc/ksyms.)  A directory that
+			   comes and goes: opened, or ENOENT. */
+			fd = sys3(__NR_open, (long)"/sys/module/stressp",
+				  O_RDONLY, 0);
+			stress_check(stress_who[kind], "open /sys/module/stressp",
+				     fd >= 0 ? 0 : fd, 0, -2, -2);
+			if (fd >= 0)
+				sys3(__NR_close, fd, 0, 0);
+			break;
+		}
+		reap();
+	}
+	if (held >= 0)
+		sys3(__NR_close, held, 0, 0);
+	/* The count goes back as the exit code, for lines in order. */
+	sys3(__NR_exit, stress_bad > 255 ? 255 : stress_bad, 0, 0);
+}
+
+static void stress(const char *arg)
+{
+	static const int ops[] = { 2, 5, 3, 2 };	/* a round's */
+	long n = number(arg), pid[4], bad, total = 0, all = 0, ret;
+	int k, status;
+
+	for (k = 0; k < 4; k++) {
+		pid[k] = sys_fork();
+		if (pid[k] == 0)
+			stress_worker(k, n);
+		if (pid[k] < 0)
+			report("stress: fork", "", pid[k]);
+	}
+	for (k = 0; k < 4; k++) {
+		bad = 1;
+		if (pid[k] > 0) {
+			ret = sys5(__NR_wait4, pid[k], (long)&status, __WALL,
+				   0, 0);
+			/* exited (low byte 0): its count of unexpected
+			   results; killed: 1 */
+			if (ret == pid[k] && (status & 0x7f) == 0)
+				bad = (status >> 8) & 0xff;
+		}
+		puts_("stress ");
+		puts_(stress_who[k]);
+		puts_(": ");
+		putnum(n * ops[k]);
+		puts_(" ops, ");
+		putnum(bad);
+		puts_(" unexpected\n");
+		total += n * ops[k];
+		all += bad;
+	}
+	puts_("stress: 4 workers, ");
+	putnum(total);
+	puts_(" ops, ");
+	putnum(all);
+	puts_(" unexpected\n");
+}
+
 static void run(char *line, char **argv, char **envp)
 {
 	int i;
@@ -456,6 +620,8 @@ static void run(char *line, char **argv, char **envp)
 		puts_(lost <= max ? " kB: ok\n" : " kB: too much\n");
 	} else if (!sncmp(line, "cycles ", 7)) {
 		cycles(line + 7);
+	} else if (!sncmp(line, "stress ", 7)) {
+		stress(line + 7);
 	} else if (*line && *line != '#') {
 		puts_("init: unknown step: ");
 		puts_(line);

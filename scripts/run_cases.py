@@ -70,7 +70,8 @@ HEADER = "qemu: "
 TAIL = 30
 # Lines that mean the kernel died, whatever the case expects.
 FATAL = [r"Kernel panic", r"Oops", r"kernel BUG", r"Unable to handle kernel",
-         r"general protection fault"]
+         r"general protection fault",
+         r"sleeping function called from illegal context"]
 
 
 # The first line of the kernel's own console output.

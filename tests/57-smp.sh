@@ -1,0 +1,72 @@
+#!/bin/bash
+# The series on two CPUs, with preemption and 2.5.50's debug options
+# (issue 33; kernel-config/i386-smp: SMP, PREEMPT, DEBUG_SLAB,
+# DEBUG_SPINLOCK, DEBUG_SPINLOCK_SLEEP, MAGIC_SYSRQ), in its own tree
+# ($BUILD/i386-smp), booted with two CPUs (scripts/arch/i386-smp.sh):
+#  - every qemu-test case, smp-stress.case's 12000 concurrent operations
+#    among them, and the busybox guest's cases;
+#  - the bug put back: the series with tests/bugback/*.patch on top
+#    ($BUILD/i386-smp-bugback) must fail smp-stress.case and
+#    sysfs-params.case, or the stress shows nothing.
+. "$(dirname "$0")/lib-test.sh"
+export ARCH=i386
+OUTER=$BUILD
+cases=$(ls "$TOP"/qemu-test/cases/*.case)
+bb_cases=$(ls "$TOP"/qemu-test/busybox/cases/*.case 2>/dev/null)
+export BUILD=$OUTER/i386-smp KCONFIG=i386-smp
+need_i386_guest smp $cases
+log=$BUILD/i386/logs/boot.log
+
+# Every case, two CPUs.
+"$TOP/scripts/boot.sh" $cases | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
+	sed 's/^\(PASS\|FAIL\|SKIP\|XFAIL\): case /\1: smp case /'
+if grep -a -q 'Total of 2 processors activated' "$log"; then
+	pass "smp: two CPUs up ($(grep -a -o -m1 'Total of 2 processors[^.]*' "$log"))"
+else
+	fail "smp: boot.case did not bring up two CPUs (log: $log)"
+fi
+
+# The busybox guest's cases, with this tree's modules in its root; the
+# busybox binary does not depend on the kernel: tests/52's, if built.
+mkdir -p "$BUILD/i386/busybox"
+[ -d "$OUTER/i386/busybox/src" ] && [ ! -e "$BUILD/i386/busybox/src" ] &&
+	ln -s "$OUTER/i386/busybox/src" "$BUILD/i386/busybox/src"
+root=$("$TOP/scripts/build-busybox.sh" 2> "$BUILD/busybox-build.out" | tail -1)
+rc=$?
+if [ $rc -eq 2 ]; then
+	why=$(grep '^\*\*\* ' "$BUILD/busybox-build.out" | head -1 | sed 's/^\*\*\* //')
+	for c in $bb_cases; do skip "smp busybox $(basename "$c" .case): busybox cannot be had: $why"; done
+elif [ $rc -ne 0 ] || [ ! -x "$root/bin/busybox" ]; then
+	fail "smp busybox: scripts/build-busybox.sh failed (log: $BUILD/busybox-build.out)"
+else
+	GUEST_ROOT=$root "$TOP/scripts/boot.sh" $bb_cases | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
+		sed 's/^\(PASS\|FAIL\|SKIP\|XFAIL\): case /\1: smp busybox case /'
+fi
+
+# The bug put back: the same tree and config with a test patch on top,
+# in a copy of the built tree (only what the patch touches is rebuilt).
+P=$OUTER/i386-smp-bugback/patches
+rm -rf "$P" "$OUTER/i386-smp-bugback/i386"
+mkdir -p "$P" "$OUTER/i386-smp-bugback/i386"
+cp -a "$BUILD/i386/linux-2.5.50" "$OUTER/i386-smp-bugback/i386/"
+cp -a "$TOP"/patches/. "$P"/
+for b in "$TOP"/tests/bugback/*.patch; do
+	cp "$b" "$P/"
+	echo "$(basename "$b")" >> "$P/series"
+done
+export BUILD=$OUTER/i386-smp-bugback PATCHES_DIR=$P
+if ! quiet make -s -C "$TOP" ARCH=i386 modules init; then
+	fail "smp bug-back: the series with tests/bugback/*.patch does not build"
+	exit 0
+fi
+for c in smp-stress sysfs-params; do
+	"$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/$c.case" > "$BUILD/$c.out" 2>&1
+	why=$(cat "$BUILD/i386/logs/$c.log" "$BUILD/$c.out" 2> /dev/null |
+		grep -a -m1 -E 'Oops|kernel BUG|Unable to handle|unexpected|no shutdown' | cut -c1-100)
+	if grep -q 'VERDICT: FAIL' "$BUILD/$c.out"; then
+		pass "smp bug-back: $c fails with the double removal put back (${why:-failed})"
+	else
+		fail "smp bug-back: $c passes with the double removal put back: it cannot find that bug"
+	fi
+done
+exit 0
