@@ -120,7 +120,7 @@ q() {
 #   arch_qemu_opts    its QEMU options (machine, memory, -smp ...); make's
 #                     QEMU_OPTS come after them, a case's qemu: lines last
 #   arch_guest        NAME=VALUE properties for the cases' KEY[NAME=VALUE]
-#                     lines (run_cases.py: long, cmdline)
+#                     lines (run_cases.py: long, cmdline, kallsyms)
 #   arch_shell        yes where make shell runs (the busybox guest)
 #   arch_gdb_arg2     gdb's expression for a function's second argument
 #                     at its first instruction

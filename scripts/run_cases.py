@@ -15,6 +15,9 @@ A case file (qemu-test/cases/*.case) holds lines of "key: value":
     timeout: seconds for this boot (default 60)
     qemu:   more QEMU options for this boot, split like a shell's words
             ("-device rtl8139": the NIC a driver case probes; may repeat)
+    needs:  NAME=VALUE: the case means something only on a guest with
+            that property (below); elsewhere it is not booted and
+            prints "SKIP: case NAME: why" (may repeat)
 
 A key may carry a condition on the guest, "expect[long=64]:" or
 "append[cmdline=512]:": the line counts only where the guest has that
@@ -82,7 +85,9 @@ KERNEL_BANNER = re.compile(r"^Linux version \d")
 # Guest properties that case lines may be conditional on; each arch's
 # values are its scripts/arch/ARCH.sh's arch_guest.
 GUEST_PROPERTIES = {"long": "the bits of a C long",
-                    "cmdline": "the bytes of the kernel's command line buffer"}
+                    "cmdline": "the bytes of the kernel's command line buffer",
+                    "kallsyms": "yes where an Oops names functions "
+                                "(CONFIG_KALLSYMS and print_symbol()), else no"}
 
 
 class CaseError(Exception):
@@ -115,7 +120,7 @@ def parse_case(path, guest=None):
     (a syntax check)."""
     case = {"append": [], "step": [], "expect": [], "absent": [],
             "absent-after": [], "timeout": 60,
-            "allow-fatal": False, "qemu": []}
+            "allow-fatal": False, "qemu": [], "needs": []}
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             line = line.rstrip("\n")
@@ -144,6 +149,15 @@ def parse_case(path, guest=None):
                 case[key] = int(val)
             elif key == "allow-fatal":
                 case[key] = val.strip() == "yes"
+            elif key == "needs":
+                k, eq, v = val.strip().partition("=")
+                if not eq or k not in GUEST_PROPERTIES:
+                    raise CaseError("%s:%d: needs NAME=VALUE, NAME one of %s"
+                                    % (path, n, ", ".join(sorted(GUEST_PROPERTIES))))
+                if guest is not None and k not in guest:
+                    raise CaseError("%s:%d: the guest's %r is not given (its "
+                                    "scripts/arch/ARCH.sh, arch_guest)" % (path, n, k))
+                case[key].append((k, v))
             else:
                 if key == "absent-after":
                     if " => " not in val:
@@ -282,6 +296,10 @@ def run_case(path, args):
         case = parse_case(path, args.guest)
     except (CaseError, ValueError) as e:
         return name, ["bad case file: %s" % e], 0.0
+    unmet = ["needs %s=%s, this guest has %s=%s" % (k, v, k, args.guest[k])
+             for k, v in case["needs"] if args.guest[k] != v]
+    if unmet:
+        return name, None, "; ".join(unmet)
     if args.append:
         # A case's expect of the whole command line now ends in the words.
         tail = re.escape(" " + args.append) + "$"
@@ -446,6 +464,10 @@ def main(argv=None):
     failed = 0
     for c in args.cases:
         name, fails, dt = run_case(c, args)
+        if fails is None:
+            print("SKIP: case %s: %s" % (name, dt))
+            sys.stdout.flush()
+            continue
         log = os.path.join(args.logdir, name + ".log")
         if args.show and os.path.exists(log):
             sys.stdout.write("\n".join(console_lines(log)) + "\n")

@@ -53,6 +53,15 @@ assert rc.check(case, ["b", "a"]) != []            # order matters
 assert rc.check(case, ["a", "b", "bad"]) != []     # absent
 assert rc.check(case, ["a", "b", "a"]) != []       # absent-after
 assert rc.check(case, ["a", "b", "Kernel panic - not syncing"]) != []
+# needs: a guest without the property skips the case, unbooted.
+import os, tempfile, types
+with tempfile.TemporaryDirectory() as d:
+    n = os.path.join(d, "n.case")
+    with open(n, "w") as f:
+        f.write("needs: kallsyms=yes\nstep: echo x\n")
+    assert rc.parse_case(n)["needs"] == [("kallsyms", "yes")]
+    name, fails, why = rc.run_case(n, types.SimpleNamespace(guest={"kallsyms": "no"}))
+    assert fails is None and "this guest has kallsyms=no" in why, why
 PY
 then pass "harness: case files parse, matcher is strict"
 else fail "harness: case parser/matcher self-test"

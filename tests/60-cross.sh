@@ -271,7 +271,10 @@ for a in $arches; do
 	out=$("$TOP/scripts/boot.sh" $all 2>&1 | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )')
 	echo "$out" | sed "s/^\(PASS\|FAIL\|SKIP\): case /\1: qemu $a: case /"
 	np=$(echo "$out" | grep -c '^PASS')
+	ns=$(echo "$out" | grep -c '^SKIP')
 	cases[$a]="$np/$(echo $all | wc -w)"
+	# a case that needs what this guest lacks (needs: kallsyms=yes)
+	[ "$ns" -gt 0 ] && cases[$a]="${cases[$a]} ($ns skipped)"
 	booted[$a]=yes
 done
 unset ARCH
