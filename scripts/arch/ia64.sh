@@ -36,7 +36,7 @@ arch_lds_fallback=yes
 # (or panic=1) ends Ski.  scripts/build-ski.sh builds both, cached;
 # doc/cross-ia64.md says why this loader and not arch/ia64/boot.
 # long is 64 bits; COMMAND_LINE_SIZE is 512 (arch/ia64/kernel/setup.c).
-arch_guest=(long=64 cmdline=512)
+arch_guest=(long=64 cmdline=512 kallsyms=no smp=no)
 # arch_boot_cmd KERNEL: run_cases.py's --cmd, building Ski first if
 # needed; fails, saying why, where Ski cannot be had.  Ski copies the
 # words after the loader into 1024 bytes, each followed by a blank, and
