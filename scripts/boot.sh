@@ -6,7 +6,8 @@
 arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
 [ $# -gt 0 ] || die "usage: boot.sh CASE..."
 G=$BUILD/$ARCH/guest
-kernel=$TREE/$arch_imagefile
+# BOOT_KERNEL: another image of the same arch (make fuzz-modules's).
+kernel=${BOOT_KERNEL:-$TREE/$arch_imagefile}
 # A machine QEMU does not have (ia64: Ski): arch_boot_cmd gives
 # run_cases.py the command that runs it, or fails saying why.
 emu=(--qemu "$arch_qemu" --qemu-pkg "$arch_qemu_pkg")

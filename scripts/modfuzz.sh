@@ -49,15 +49,9 @@ mkcase() {
 
 # boot CASE: boot.sh on one case (its log in $BUILD/$ARCH/logs).
 boot() {
-	if [ -n "${MODFUZZ_KERNEL:-}" ]; then
-		# boot.sh boots $TREE's image: the same, with another kernel
-		python3 "$TOP/scripts/run-cases.py" \
-			--kernel "$MODFUZZ_KERNEL" --init "$BUILD/$ARCH/guest/init" \
-			--modules $(cat "$BUILD/$ARCH/guest/modules.list") \
-			--logdir "$BUILD/$ARCH/logs" "$1"
-	else
-		"$TOP/scripts/boot.sh" "$1"
-	fi 2>&1 | grep -a -E '^(PASS|FAIL): case ' | head -1
+	# MODFUZZ_KERNEL: boot.sh boots that image instead of $TREE's
+	BOOT_KERNEL=${MODFUZZ_KERNEL:-} "$TOP/scripts/boot.sh" "$1" 2>&1 |
+		grep -a -E '^(PASS|FAIL): case ' | head -1
 }
 
 # console LOG: the console without its carriage returns.
