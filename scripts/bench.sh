@@ -14,9 +14,14 @@
 #
 # Prints one table: workload, the seed's count, the project's, their
 # ratio, and the project's instructions per argument; the same as
-# tab-separated lines in $BUILD/bench/results.tsv.  Exits 1 if a
+# tab-separated lines in $BENCH_OUT/results.tsv.  Exits 1 if a
 # workload fails or the project executes more instructions than the
 # seed in any row.
+#
+# PARAMS_C=FILE measures FILE instead of the tree's kernel/params.c, and
+# BENCH_OUT=DIR (default $BUILD/bench) keeps its build and results apart
+# (tests/31-bench.sh measures the parser before the change that brought
+# it under the seed's count).
 . "$(dirname "$0")/lib.sh"
 
 SEED_NAME=003-patch-module-parameters-1-3.patch
@@ -32,8 +37,12 @@ need_ksrc
 "$TOP/scripts/prepare-tree.sh" > /dev/null || die "the patched tree could not be prepared (make tree)"
 [ -f "$TREE/kernel/params.c" ] || die "the series has no kernel/params.c"
 
-O=$BUILD/bench
+PARAMS_C=${PARAMS_C:-$TREE/kernel/params.c}
+[ -f "$PARAMS_C" ] || die "no $PARAMS_C"
+O=${BENCH_OUT:-$BUILD/bench}
+res=$O/results.tsv
 mkdir -p "$O/seed/kernel" "$O/seed/include/linux"
+rm -f "$res"
 
 # seed_file PATH: the new file PATH of the seed patch, as it is.  Its
 # one hunk must be "@@ -0,0 +1,N @@" and give N lines.
@@ -54,7 +63,8 @@ for f in kernel/params.c include/linux/moduleparam.h; do
 done
 
 log=$O/build.log
-make -C "$TOP/tests/bench" TREE="$TREE" SEED="$O/seed" KSRC="$KSRC" O="$O" all \
+make -C "$TOP/tests/bench" TREE="$TREE" SEED="$O/seed" KSRC="$KSRC" O="$O" \
+	PARAMS_project="$PARAMS_C" all \
 	> "$log" 2>&1 || { tail -n 20 "$log" >&2; die "the bench does not build (log $log)"; }
 
 # count PROGRAM WORKLOAD: the instructions callgrind counts inside
@@ -68,7 +78,6 @@ count() {
 	awk '/^totals:/ { print $2; f = 1 } END { exit !f }' "$out"
 }
 
-res=$O/results.tsv
 : > "$res.tmp"
 bad=0
 printf '%-56s %10s %10s %6s %8s\n' workload seed project ratio "per arg"
