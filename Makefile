@@ -36,7 +36,8 @@ help:
 	@echo 'make drivers   i386: real drivers as modules (kernel-config/i386-drivers, own tree), boot qemu-test/drivers/*.case'
 	@echo 'make bench     instructions in parse_args(): kernel/params.c against the seed'"'"'s, callgrind (doc/bench.md)'
 	@echo 'make fuzz      libFuzzer over kernel/params.c (FUZZ_RUNS, default 10 million;'
-	@echo '               FUZZ_TARGET=modinfo: the loader'"'"'s .modinfo reading)'
+	@echo '               FUZZ_TARGET=modinfo: the loader'"'"'s .modinfo reading; FUZZ_TARGET=elf: its ELF checks)'
+	@echo 'make fuzz-modules  10000 damaged modules loaded in the guest (MODFUZZ_RUNS, MODFUZZ_SEED; doc/module-fuzz.md)'
 	@echo 'make unpatch   quilt pop -a and diff the build tree against KSRC'
 	@echo 'make clean     remove $(BUILD)'
 	@echo 'make mail      mbox of the feature series (MAIL_TO=, MAIL_CC=, MAIL_FROM=, MAILFLAGS=--signoff)'
@@ -99,6 +100,12 @@ lint:
 .PHONY: fuzz
 fuzz:
 	@$(S)/fuzz.sh
+
+# The module fuzzer in the guest (doc/module-fuzz.md): MODFUZZ_RUNS
+# damaged modules (10000), MODFUZZ_SEED to repeat a run.
+.PHONY: fuzz-modules
+fuzz-modules: modules init
+	@$(S)/modfuzz.sh
 
 # parse_args() against the seed's, in instructions (doc/bench.md).
 .PHONY: bench

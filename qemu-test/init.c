@@ -39,10 +39,19 @@
  *				stressb uses it (-EWOULDBLOCK), both unloaded;
  *				stressp's parameters read and written, a file
  *				kept open across its unloads; /proc/modules read
- *				and /sys/module/stressp opened.  Each says "stress WHO: OPS
- *				ops, E unexpected" (its first unexpected result
- *				printed as it happens), then "stress: W workers,
- *				OPS ops, E unexpected"
+ *				and /sys/module/stressp opened.  Then "stress
+ *				WHO: OPS ops, E unexpected" for each (a worker's
+ *				first unexpected result printed as it happens)
+ *				and "stress: 4 workers, OPS ops, E unexpected"
+ *	fuzz SEED FIRST N FILE...  inputs FIRST to FIRST+N-1 of SEED, damaged
+ *				copies of the FILEs in turn (input I of file
+ *				I % nfiles; qemu-test/modfuzz.h): "fuzz I FILE OPS" before
+ *				each init_module(); one that loads is unloaded
+ *				(every module of /proc/modules: run it with none
+ *				loaded); a result that is no errno, or an unload
+ *				that fails, is printed; at the end "fuzz: N done,
+ *				L loaded and unloaded, R refused, F failed" and
+ *				"fuzz: errno E: COUNT" for each errno seen
  *
  * sysfs is mounted on /sys at the start (a failure is printed).  As
  * pid 1, init reaps every child that has exited after each step and
@@ -55,6 +64,8 @@
 /* System call numbers, sys5() and _start of the arch we are built for:
    qemu-test/arch/$ARCH/syscalls.h. */
 #include "syscalls.h"
+/* The module fuzzer's mutator, shared with the host (modfuzz-gen.c). */
+#include "modfuzz.h"
 
 static size_t slen(const char *s)
 {
@@ -547,6 +558,108 @@ static void stress(const char *arg)
 	puts_(" unexpected\n");
 }
 
+#define FUZZ_FILES	8
+#define FUZZ_MAXERR	150
+
+/* Unload every module /proc/modules lists; how many would not go. */
+static long unload_all(long iter)
+{
+	long len = slurp("/proc/modules", filebuf, sizeof(filebuf)), bad = 0;
+	char *p, *e, *nl;
+
+	for (p = filebuf; len > 0 && *p; p = nl + 1) {
+		long ret;
+
+		for (e = p; *e && *e != ' ' && *e != '\n'; e++)
+			;
+		for (nl = e; *nl && *nl != '\n'; nl++)
+			;
+		*e = '\0';
+		ret = sys3(__NR_delete_module, (long)p, O_NONBLOCK, 0);
+		if (ret < 0) {
+			puts_("fuzz ");
+			putnum(iter);
+			report(": unload", p, ret);
+			bad++;
+		}
+		if (!*nl)
+			break;
+	}
+	return bad;
+}
+
+static void fuzz(char *arg)
+{
+	static unsigned char image[FUZZ_FILES][1 << 16];
+	static unsigned char copy[1 << 16];
+	static long errs[FUZZ_MAXERR];
+	long seed = number(word(&arg)), first = number(word(&arg));
+	long n = number(word(&arg));
+	long len[FUZZ_FILES], i, ret, loaded = 0, refused = 0, failed = 0;
+	char *file[FUZZ_FILES], ops[160];
+	int nf, k;
+
+	for (nf = 0; nf < FUZZ_FILES && *(file[nf] = word(&arg)); nf++) {
+		len[nf] = slurp(file[nf], (char *)image[nf],
+				sizeof(image[nf]));
+		if (len[nf] < 0) {
+			report("fuzz", file[nf], len[nf]);
+			return;
+		}
+	}
+	if (!nf) {
+		puts_("fuzz: no files\n");
+		return;
+	}
+	for (k = 0; k < FUZZ_MAXERR; k++)
+		errs[k] = 0;
+	for (i = first; i < first + n; i++) {
+		unsigned long l;
+
+		k = i % nf;
+		for (l = 0; l < (unsigned long)len[k]; l++)
+			copy[l] = image[k][l];
+		l = modfuzz(copy, len[k], seed, i, ops, sizeof(ops));
+		puts_("fuzz ");
+		putnum(i);
+		puts_(" ");
+		puts_(file[k]);
+		puts_(" ");
+		puts_(ops);
+		puts_("\n");
+		ret = sys3(__NR_init_module, (long)copy, l, (long)"");
+		if (ret == 0) {
+			loaded++;
+			failed += unload_all(i);
+		} else if (ret < 0 && ret > -FUZZ_MAXERR) {
+			refused++;
+			errs[-ret]++;
+		} else {
+			puts_("fuzz ");
+			putnum(i);
+			report(": not an errno", file[k], ret);
+			failed++;
+		}
+	}
+	puts_("fuzz: ");
+	putnum(n);
+	puts_(" done, ");
+	putnum(loaded);
+	puts_(" loaded and unloaded, ");
+	putnum(refused);
+	puts_(" refused, ");
+	putnum(failed);
+	puts_(" failed\n");
+	for (k = 1; k < FUZZ_MAXERR; k++)
+		if (errs[k]) {
+			puts_("fuzz: errno ");
+			putnum(k);
+			puts_(": ");
+			putnum(errs[k]);
+			puts_("\n");
+		}
+}
+
 static void run(char *line, char **argv, char **envp)
 {
 	int i;
@@ -622,6 +735,8 @@ static void run(char *line, char **argv, char **envp)
 		cycles(line + 7);
 	} else if (!sncmp(line, "stress ", 7)) {
 		stress(line + 7);
+	} else if (!sncmp(line, "fuzz ", 5)) {
+		fuzz(line + 5);
 	} else if (*line && *line != '#') {
 		puts_("init: unknown step: ");
 		puts_(line);

@@ -3,14 +3,16 @@
 # tree: FUZZ_RUNS executions (default ten million), at most FUZZ_SECONDS.
 # FUZZ_SEED=N repeats a run (the same seed, corpus and runs); without it
 # a seed is drawn and printed.  FUZZ_TARGET=modinfo fuzzes the loader's
-# .modinfo reading instead (tests/fuzz/modinfo-fuzz.c).
+# .modinfo reading instead (tests/fuzz/modinfo-fuzz.c), FUZZ_TARGET=elf
+# its ELF checks (tests/fuzz/elf-fuzz.c).
 . "$(dirname "$0")/lib.sh"
 # tests/fuzz/Makefile names each target's run, corpus and artifacts
 # with the same suffix: run, corpus/ / run-modinfo, corpus-modinfo/.
 case ${FUZZ_TARGET:-params} in
 params)	sfx= what=params.c ;;
 modinfo) sfx=-modinfo what="the .modinfo reading of kernel/module.c" ;;
-*)	die "FUZZ_TARGET=$FUZZ_TARGET: want params or modinfo" ;;
+elf)	sfx=-elf what="the ELF checks of kernel/module.c" ;;
+*)	die "FUZZ_TARGET=$FUZZ_TARGET: want params, modinfo or elf" ;;
 esac
 runs=${FUZZ_RUNS:-10000000}
 secs=${FUZZ_SECONDS:-1800}

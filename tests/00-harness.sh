@@ -53,6 +53,15 @@ assert rc.check(case, ["b", "a"]) != []            # order matters
 assert rc.check(case, ["a", "b", "bad"]) != []     # absent
 assert rc.check(case, ["a", "b", "a"]) != []       # absent-after
 assert rc.check(case, ["a", "b", "Kernel panic - not syncing"]) != []
+# needs: a guest without the property skips the case, unbooted.
+import os, tempfile, types
+with tempfile.TemporaryDirectory() as d:
+    n = os.path.join(d, "n.case")
+    with open(n, "w") as f:
+        f.write("needs: kallsyms=yes\nstep: echo x\n")
+    assert rc.parse_case(n)["needs"] == [("kallsyms", "yes")]
+    name, fails, why = rc.run_case(n, types.SimpleNamespace(guest={"kallsyms": "no"}))
+    assert fails is None and "this guest has kallsyms=no" in why, why
 PY
 then pass "harness: case files parse, matcher is strict"
 else fail "harness: case parser/matcher self-test"
@@ -154,11 +163,35 @@ for f in none bogus; do
 	fi
 done
 
+# An emulator that crashes (killed by a signal) boots the case once more,
+# and says so; one that crashes every time fails the case.
+if command -v mke2fs > /dev/null && command -v debugfs > /dev/null; then
+	printf 'step: echo hi\nexpect: ^guest ran$\n' > "$tmp/crash.case"
+	printf '#!/bin/sh\n[ -e "$0.once" ] || { : > "$0.once"; kill -SEGV $$; }\necho guest ran\n' > "$tmp/crash-once"
+	printf '#!/bin/sh\nkill -SEGV $$\n' > "$tmp/crash-always"
+	chmod +x "$tmp/crash-once" "$tmp/crash-always"
+	: > "$tmp/kernel"
+	for q in once always; do
+		(cd "$TOP/scripts" && python3 -m run_cases boot --kernel "$tmp/kernel" \
+			--init "$tmp/crash-once" --qemu "$tmp/crash-$q" --logdir "$tmp/crashlogs" \
+			"$tmp/crash.case") > "$tmp/crash-$q.out" 2>&1
+	done
+	if grep -q '^PASS: case crash (.*crash-once crashed (signal 11), booted again)' "$tmp/crash-once.out" &&
+	   grep -q '^FAIL: case crash .*crash-always crashed (signal 11), booted again; qemu exited with -11' "$tmp/crash-always.out"; then
+		pass "run_cases: an emulator that crashes once boots again and says so; twice fails"
+	else
+		fail "run_cases: emulator crashes: $(head -1 "$tmp/crash-once.out") / $(head -1 "$tmp/crash-always.out" | cut -c1-120)"
+	fi
+else
+	skip "run_cases: emulator crashes: no mke2fs/debugfs (apt-get install e2fsprogs)"
+fi
+
 # The capability report runs anywhere and says something of each part.
 if "$TOP/scripts/host-caps.sh" > "$tmp/caps" 2>&1 &&
    grep -q '32-bit programs' "$tmp/caps" && grep -q 'qemu-system-i386' "$tmp/caps" &&
-   grep -q 'i386 compiler' "$tmp/caps" && grep -q 'i386 musl' "$tmp/caps"; then
-	pass "host-caps: reports 32-bit execution, QEMU, compilers, musl"
+   grep -q 'i386 compiler' "$tmp/caps" && grep -q 'i386 musl' "$tmp/caps" &&
+   grep -Eq '^ +(have|note|lack) +ski ' "$tmp/caps"; then
+	pass "host-caps: reports 32-bit execution, QEMU, compilers, musl, Ski"
 else
 	fail "host-caps: $(head -3 "$tmp/caps" | tr '\n' ' ')"
 fi

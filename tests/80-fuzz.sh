@@ -2,10 +2,12 @@
 # A short libFuzzer run over kernel/params.c (make fuzz runs the long
 # one), then every file of tests/fuzz/corpus once: the seeds and every
 # crash found so far; the same for the loader's .modinfo reading
-# (tests/fuzz/modinfo-fuzz.c, corpus-modinfo).
+# (tests/fuzz/modinfo-fuzz.c, corpus-modinfo) and its ELF checks
+# (tests/fuzz/elf-fuzz.c, corpus-elf).
 . "$(dirname "$0")/lib-test.sh"
 need_tree_or_skip "fuzz: params.c short run" "fuzz: corpus regression" \
-	"fuzz: .modinfo reading short run" "fuzz: .modinfo corpus regression"
+	"fuzz: .modinfo reading short run" "fuzz: .modinfo corpus regression" \
+	"fuzz: ELF checks short run" "fuzz: ELF checks corpus regression"
 SECS=${FUZZ_CHECK_SECONDS:-15}
 if ! command -v clang >/dev/null; then
 	skip "fuzz: params.c: clang missing (apt-get install clang libclang-rt-14-dev)"
@@ -50,4 +52,10 @@ if ! grep -q '^/\* The licences of 2.4 that are GPL-compatible' "$TREE/kernel/mo
 	exit 0
 fi
 fuzz_target -modinfo ".modinfo reading" "no crash, over-read or wrong answer"
+# The loader's ELF checks (module-elf-checks.patch).
+if ! grep -q "^/\* The module file's ELF checks" "$TREE/kernel/module.c"; then
+	skip "fuzz: ELF checks: the series does not check the ELF file (module-elf-checks.patch)"
+	exit 0
+fi
+fuzz_target -elf "ELF checks" "no crash, over-read or file accepted that the loader would misread"
 exit 0

@@ -6,3 +6,5 @@
 # one core each give "Total of 2 processors activated".  Multi-threaded
 # TCG runs them at once, one host thread each.
 arch_qemu_opts+=(-smp 2,sockets=2,cores=1,threads=1 -accel tcg,thread=multi)
+# Cases that mean something only with two CPUs (needs: smp=yes).
+arch_guest+=(smp=yes)

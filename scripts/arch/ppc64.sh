@@ -20,4 +20,6 @@ arch_qemu_pkg=qemu-system-ppc
 # SLOF wants a real mode area of at least 80MB: more memory than the
 # harness's default 64MB (a later -m wins).
 arch_qemu_opts=(-M pseries -cpu 970 -vga none -m 256)
-arch_guest=(long=64 cmdline=512)
+# kallsyms=no: no CONFIG_KALLSYMS, and 2.5.50's ppc64 Oops prints bare
+# addresses (no print_symbol() in arch/ppc64).
+arch_guest=(long=64 cmdline=512 kallsyms=no smp=no)

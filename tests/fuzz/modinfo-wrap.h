@@ -1,19 +1,6 @@
 /* End of $(O)/modinfo.c: the cut-out functions are static in module.c. */
 int tainted;
-unsigned int printk_calls;
-char printk_last[1024];
-
-int printk(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(printk_last, sizeof(printk_last), fmt, ap);
-	va_end(ap);
-	printk_calls++;
-	return n;
-}
+#include "printk-stub.h"
 
 int fuzz_check_strings(const char *modname, const Elf_Ehdr *hdr,
 		       unsigned long len, const Elf_Shdr *s)
