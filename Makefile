@@ -34,6 +34,7 @@ help:
 	@echo 'make init      the guest /sbin/init (qemu-test/init.c)'
 	@echo 'make cases     boot every qemu-test/cases/*.case'
 	@echo 'make drivers   i386: real drivers as modules (kernel-config/i386-drivers, own tree), boot qemu-test/drivers/*.case'
+	@echo 'make bench     instructions in parse_args(): kernel/params.c against the seed'"'"'s, callgrind (doc/bench.md)'
 	@echo 'make fuzz      libFuzzer over kernel/params.c (FUZZ_RUNS, default 10 million;'
 	@echo '               FUZZ_TARGET=modinfo: the loader'"'"'s .modinfo reading; FUZZ_TARGET=elf: its ELF checks)'
 	@echo 'make fuzz-modules  10000 damaged modules loaded in the guest (MODFUZZ_RUNS, MODFUZZ_SEED; doc/module-fuzz.md)'
@@ -105,6 +106,11 @@ fuzz:
 .PHONY: fuzz-modules
 fuzz-modules: modules init
 	@$(S)/modfuzz.sh
+
+# parse_args() against the seed's, in instructions (doc/bench.md).
+.PHONY: bench
+bench:
+	@$(S)/bench.sh
 
 # Tree sweep (doc/sweep.md): compat-only tree vs whole series.
 .PHONY: sweep
