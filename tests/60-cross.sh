@@ -231,6 +231,15 @@ for a in $arches; do
 	np=$(echo "$out" | grep -c '^PASS')
 	cases[$a]="$np/$(echo $all | wc -w)"
 	booted[$a]=yes
+	# Where the arch boots two CPUs: did the second come up?
+	if [ -n "$arch_smp_up" ]; then
+		up=$(grep -a -m1 -E "$arch_smp_up" "$BUILD/$a/logs/boot.log")
+		if [ -n "$up" ]; then
+			pass "smp $a: the second CPU came up in boot.case ($up)"
+		else
+			fail "smp $a: boot.case's console has no '$arch_smp_up' (log $BUILD/$a/logs/boot.log)"
+		fi
+	fi
 done
 unset ARCH
 
