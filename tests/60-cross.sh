@@ -233,7 +233,8 @@ for a in $arches; do
 	booted[$a]=yes
 	# Where the arch boots two CPUs: did the second come up?
 	if [ -n "$arch_smp_up" ]; then
-		up=$(grep -a -m1 -E "$arch_smp_up" "$BUILD/$a/logs/boot.log")
+		# (the hvc console ends its lines with CR LF)
+		up=$(tr -d '\r' < "$BUILD/$a/logs/boot.log" | grep -a -m1 -E "$arch_smp_up")
 		if [ -n "$up" ]; then
 			pass "smp $a: the second CPU came up in boot.case ($up)"
 		else
