@@ -111,7 +111,9 @@ q() {
 #   arch_qemu_opts    its QEMU options (machine, memory, -smp ...); make's
 #                     QEMU_OPTS come after them, a case's qemu: lines last
 #   arch_guest        NAME=VALUE properties for the cases' KEY[NAME=VALUE]
-#                     lines (run_cases.py: long, cmdline, kallsyms)
+#                     lines (run_cases.py: long, cmdline, kallsyms, smp)
+#   arch_smp_up       a console line (regex) that says the second CPU
+#                     came up, where arch_qemu_opts boot two (tests/60)
 #   arch_shell        yes where make shell runs (the busybox guest)
 #   arch_gdb_arg2     gdb's expression for a function's second argument
 #                     at its first instruction
@@ -124,7 +126,7 @@ q() {
 # known_arches.  Fails for an architecture with no such file.
 ARCH_VARS="arch_cross arch_cc arch_pkg arch_cc_build arch_image arch_imagefile
 	arch_init_cflags arch_modules_config arch_qemu arch_qemu_pkg arch_noboot
-	arch_shell arch_gdb_arg2 arch_lds_fallback"
+	arch_shell arch_gdb_arg2 arch_lds_fallback arch_smp_up"
 ARCH_ARRAYS="kmake_args arch_qemu_opts arch_guest"
 arch_load() {
 	local a=${1:-$ARCH} v

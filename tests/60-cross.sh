@@ -234,6 +234,16 @@ for a in $arches; do
 	# a case that needs what this guest lacks (needs: kallsyms=yes)
 	[ "$ns" -gt 0 ] && cases[$a]="${cases[$a]} ($ns skipped)"
 	booted[$a]=yes
+	# Where the arch boots two CPUs: did the second come up?
+	if [ -n "$arch_smp_up" ]; then
+		# (the hvc console ends its lines with CR LF)
+		up=$(tr -d '\r' < "$BUILD/$a/logs/boot.log" | grep -a -m1 -E "$arch_smp_up")
+		if [ -n "$up" ]; then
+			pass "smp $a: the second CPU came up in boot.case ($up)"
+		else
+			fail "smp $a: boot.case's console has no '$arch_smp_up' (log $BUILD/$a/logs/boot.log)"
+		fi
+	fi
 done
 unset ARCH
 
