@@ -410,6 +410,8 @@ static const char *const stress_who[] = {
 	"stressp", "stressab", "sysfs", "proc"
 };
 
+/* One result of a worker's: ret is expected when it is ok1, ok2 or ok3,
+   or any byte count when ok1 is 1 (a read or write that moved data). */
 static void stress_check(const char *who, const char *what, long ret,
 			 long ok1, long ok2, long ok3)
 {
