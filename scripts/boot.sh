@@ -4,12 +4,21 @@
 # scripts/arch/$ARCH.sh's; scripts/run_cases.py boots and checks.
 . "$(dirname "$0")/lib.sh"
 arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
-[ -n "$arch_qemu" ] || die "nothing boots $ARCH here: ${arch_noboot:-no QEMU machine in scripts/arch/$ARCH.sh}"
-need_tools "$arch_qemu:$arch_qemu_pkg" mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
 [ $# -gt 0 ] || die "usage: boot.sh CASE..."
 G=$BUILD/$ARCH/guest
 # BOOT_KERNEL: another image of the same arch (make fuzz-modules's).
 kernel=${BOOT_KERNEL:-$TREE/$arch_imagefile}
+# A machine QEMU does not have (ia64: Ski): arch_boot_cmd gives
+# run_cases.py the command that runs it, or fails saying why.
+emu=(--qemu "$arch_qemu" --qemu-pkg "$arch_qemu_pkg")
+if declare -F arch_boot_cmd > /dev/null; then
+	c=$(arch_boot_cmd "$kernel") || die "no emulator for $ARCH (above)"
+	emu=(--cmd "$c")
+else
+	[ -n "$arch_qemu" ] || die "nothing boots $ARCH here: ${arch_noboot:-no QEMU machine in scripts/arch/$ARCH.sh}"
+	need_tools "$arch_qemu:$arch_qemu_pkg"
+fi
+need_tools mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
 [ -f "$kernel" ] || die "no $kernel: run make kernel"
 show=
 [ $# -eq 1 ] && show=--show
@@ -32,7 +41,7 @@ extra=()
 [ "${V:-0}" != 0 ] && extra+=(--verbose)
 PYTHONPATH=$TOP/scripts python3 -m run_cases boot $show "${extra[@]}" \
 	--kernel "$kernel" --init "$init" "${overlay[@]}" --append "${APPEND:-}" \
-	--qemu "$arch_qemu" --qemu-pkg "$arch_qemu_pkg" "${arch_qemu_opts[@]/#/--qemu-opt=}" \
+	"${emu[@]}" "${arch_qemu_opts[@]/#/--qemu-opt=}" \
 	--qemu-opts "${QEMU_OPTS:-}" "${arch_guest[@]/#/--guest=}" \
 	--modules $(cat "$G/modules.list" 2>/dev/null) \
 	--logdir "$BUILD/$ARCH/logs" "$@"

@@ -66,16 +66,7 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 [ "$jobs" -gt 2 ] && jobs=2
 
 t0=$(date +%s)
-step() {	# step NAME COMMAND...: run it, log to $log, say how long it took
-	local name=$1 s=$(date +%s); shift
-	echo ">>> cross-gcc: $name ..." >&2
-	if ! "$@" >> "$log" 2>&1; then
-		echo "*** cross-gcc: $name failed; last lines of $log:" >&2
-		tail -20 "$log" >&2
-		exit 1
-	fi
-	echo ">>> cross-gcc: $name done in $(( $(date +%s) - s )) s" >&2
-}
+step() { build_step cross-gcc "$log" "$@"; }	# lib.sh
 # Progress while make runs: a line a minute with the number of objects.
 progress() {
 	while sleep 60; do

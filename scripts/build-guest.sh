@@ -18,7 +18,7 @@ init)
 	$arch_cc $arch_init_cflags -O2 -Wall -Wextra -Werror -ffreestanding \
 		-fno-pie -no-pie -fno-stack-protector -fno-asynchronous-unwind-tables \
 		-nostdlib -static -Wl,--build-id=none -Wl,-z,noexecstack \
-		-I"$inc" -o "$G/init.tmp" "$TOP/qemu-test/init.c" ||
+		-I"$inc" -o "$G/init.tmp" "$TOP/qemu-test/init.c" $arch_init_libs ||
 		die "building qemu-test/init.c for $ARCH failed (is $arch_pkg installed?)"
 	mv "$G/init.tmp" "$G/init"
 	msg "guest init ($ARCH): $G/init"

@@ -55,6 +55,18 @@ for a in $(known_arches); do
 	fi
 done
 
+# Ski, the IA-64 simulator ia64 boots under (scripts/build-ski.sh builds
+# it from the shared vendor archive; Debian has none).
+if d=$("$TOP/scripts/build-ski.sh" --path 2> /dev/null); then
+	line have "ski" "$d/bin/bski and its boot loader (scripts/build-ski.sh)"
+elif ! ls ${SKI_ARCHIVE:-${SKI_VENDOR:-/work/shared/vendor}/ski-*.tar.xz} > /dev/null 2>&1; then
+	line lack "ski" "no Ski source archive (${SKI_ARCHIVE:-${SKI_VENDOR:-/work/shared/vendor}/ski-*.tar.xz}; SKI_ARCHIVE=): ia64 is not booted"
+elif ! command -v gperf > /dev/null || ! [ -f /usr/include/libelf.h ]; then
+	line lack "ski" "cannot be built: ia64 is not booted (apt-get install autoconf-archive automake gperf libelf-dev)"
+else
+	line note "ski" "not built yet: tests/60-cross.sh builds it (scripts/build-ski.sh, about 1 min, with the ia64 gcc; cached in ${SKI_CACHE:-/var/tmp/ski})"
+fi
+
 # The busybox guest: i386 musl and busybox's Debian source package.
 if command -v i386-linux-musl-gcc > /dev/null; then
 	line have "i386 musl" "i386-linux-musl-gcc"

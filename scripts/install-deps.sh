@@ -8,6 +8,7 @@ pkgs="make gcc gcc-12-multilib binutils quilt patch diffutils bc flex bison perl
       python3 e2fsprogs file qemu-system-x86 qemu-system-ppc qemu-system-sparc
       gcc-powerpc-linux-gnu gcc-powerpc64-linux-gnu gcc-sparc64-linux-gnu
       binutils-ia64-linux-gnu gcc-12-source libgmp-dev libmpfr-dev libmpc-dev g++ xz-utils
+      autoconf autoconf-archive automake libtool pkg-config gperf libelf-dev libncurses-dev
       clang libclang-rt-14-dev diffstat
       binutils-alpha-linux-gnu binutils-arm-linux-gnueabi binutils-m68k-linux-gnu
       binutils-mips-linux-gnu binutils-mips64-linux-gnuabi64 binutils-hppa-linux-gnu

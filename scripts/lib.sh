@@ -103,11 +103,20 @@ q() {
 #   arch_image, arch_imagefile  the image target and its file in the tree
 #   kmake_args        extra make variables for kbuild
 #   arch_init_cflags  the guest init's compiler flags (qemu-test/init.c)
+#   arch_init_libs    and the libraries it links with, after it
+#   arch_module_loader  the compat patch that is its module loader: the
+#                     test modules' tables are checked, and every
+#                     relocation type in them must be one it applies
+#                     (tests/60-cross.sh)
 #   arch_modules_config  a kernel-config/ that builds the test modules in
 #                     a second tree (the arch's own config cannot)
 # Booting (boot.sh, run_cases.py):
 #   arch_qemu, arch_qemu_pkg  the QEMU that boots it and its package
 #                     (none: not booted, arch_noboot says why)
+#   arch_boot_cmd     (a function, called with the kernel's path) where
+#                     QEMU has no such machine: prints run_cases.py's
+#                     --cmd template for the emulator that boots it,
+#                     building that first if needed, or fails saying why
 #   arch_qemu_opts    its QEMU options (machine, memory, -smp ...); make's
 #                     QEMU_OPTS come after them, a case's qemu: lines last
 #   arch_guest        NAME=VALUE properties for the cases' KEY[NAME=VALUE]
@@ -125,13 +134,15 @@ q() {
 # arch_qemu_opts+=(-smp 2)).  It names no compiler, so it is no arch of
 # known_arches.  Fails for an architecture with no such file.
 ARCH_VARS="arch_cross arch_cc arch_pkg arch_cc_build arch_image arch_imagefile
-	arch_init_cflags arch_modules_config arch_qemu arch_qemu_pkg arch_noboot
-	arch_shell arch_gdb_arg2 arch_lds_fallback arch_smp_up"
+	arch_init_cflags arch_init_libs arch_module_loader arch_modules_config
+	arch_qemu arch_qemu_pkg arch_noboot arch_shell arch_gdb_arg2 arch_lds_fallback
+	arch_smp_up"
 ARCH_ARRAYS="kmake_args arch_qemu_opts arch_guest"
 arch_load() {
 	local a=${1:-$ARCH} v
 	for v in $ARCH_VARS; do eval "$v="; done
 	for v in $ARCH_ARRAYS; do eval "$v=()"; done
+	unset -f arch_boot_cmd
 	[ -f "$TOP/scripts/arch/$a.sh" ] || return 1
 	. "$TOP/scripts/arch/$a.sh"
 	if [ "$a" = "$ARCH" ] && [ -n "${KCONFIG:-}" ] && [ "$KCONFIG" != "$a" ] &&
@@ -286,6 +297,22 @@ run32() {
 			timeout "${RUN32_TIMEOUT:-600}" qemu-i386 -L / "$@" ;;
 	*)		echo "run32: $(host32_way)" >&2; return 126 ;;
 	esac
+}
+
+# build_step TAG LOG NAME COMMAND...: run COMMAND with its output
+# appended to LOG; say on stderr how long it took, or, when it fails,
+# its last lines, and exit (the cached builds: build-cross-gcc.sh,
+# build-ski.sh).
+build_step() {
+	local tag=$1 log=$2 name=$3 s=$(date +%s)
+	shift 3
+	echo ">>> $tag: $name ..." >&2
+	if ! "$@" >> "$log" 2>&1; then
+		echo "*** $tag: $name failed; last lines of $log:" >&2
+		tail -20 "$log" >&2
+		exit 1
+	fi
+	echo ">>> $tag: $name done in $(( $(date +%s) - s )) s" >&2
 }
 
 now() { date +%s.%N; }

@@ -44,6 +44,11 @@ the guest read from /proc/cmdline); a case's expect of the whole line,
 (a userland: the busybox guest) under the initrd's own files, with 256
 inodes and /dev/ttyS0, /dev/tty and /dev/null.
 
+boot --cmd TEMPLATE runs a machine QEMU does not have (ia64: Ski)
+instead of QEMU: shell words in which {kernel}, {initrd} and {append}
+(the whole command line, one word) or {append:N} (its first N bytes)
+are replaced; scripts/arch/ARCH.sh's arch_boot_cmd gives it.
+
 As a module (PYTHONPATH=scripts; import run_cases): parse_case, check,
 make_initrd, console_lines, qemu_command.  As a command:
 
@@ -254,6 +259,19 @@ def qemu_command(args, initrd, append, monitor=False):
            shlex.split(args.qemu_opts)
 
 
+def emulator_command(args, initrd, append):
+    """args.cmd, for a machine QEMU does not have (ia64: Ski, from
+    scripts/arch/ARCH.sh's arch_boot_cmd): shell words in which {kernel},
+    {initrd} and {append} (the kernel's command line, one word) or
+    {append:N} (its first N bytes) are replaced."""
+    def word(w):
+        m = re.match(r"^\{append(?::(\d+))?\}$", w)
+        if m:
+            return append[:int(m.group(1))] if m.group(1) else append
+        return {"{kernel}": args.kernel, "{initrd}": initrd}.get(w, w)
+    return [word(w) for w in shlex.split(args.cmd)]
+
+
 def command_line(cmd):
     """A QEMU command as a shell would take it (the -append bytes that
     are not UTF-8 as \\xNN)."""
@@ -299,8 +317,14 @@ def run_case(path, args):
                                ([args.append.encode()] if args.append else []))
         except (CaseError, subprocess.CalledProcessError, OSError) as e:
             return name, ["initrd: %s" % e], 0.0
-        cmd = qemu_command(args, img, append) + \
-              [o for q in case["qemu"] for o in shlex.split(q)]
+        if args.cmd:
+            if case["qemu"]:
+                return name, ["the case needs QEMU options (qemu: lines), "
+                              "and this machine is not QEMU"], 0.0
+            cmd = emulator_command(args, img, append)
+        else:
+            cmd = qemu_command(args, img, append) + \
+                  [o for q in case["qemu"] for o in shlex.split(q)]
         timeout = case["timeout"]
         if args.gdb:
             # QEMU stops before the first instruction and waits for gdb;
@@ -340,7 +364,8 @@ def run_case(path, args):
         if rc is None:
             fails.append("no shutdown within %d s" % case["timeout"])
         elif rc != 0:
-            fails.append("qemu exited with %d" % rc)
+            fails.append("%s exited with %d" % (
+                os.path.basename(cmd[0]) if args.cmd else "qemu", rc))
         dt = time.time() - t0
     lines = console_lines(log)
     fails += check(case, lines)
@@ -374,7 +399,7 @@ def main(argv=None):
     common.add_argument("--kernel", required=True)
     common.add_argument("--init", required=True)
     common.add_argument("--modules", nargs="*", default=[])
-    common.add_argument("--qemu", required=True)
+    common.add_argument("--qemu", help="the QEMU that boots the kernel")
     common.add_argument("--qemu-pkg", help="the Debian package of --qemu")
     common.add_argument("--qemu-opt", action="append", default=[],
                         help="an option word for QEMU (the arch's; may repeat)")
@@ -400,12 +425,22 @@ def main(argv=None):
     bp.add_argument("--gdb-port", type=int, default=1234, metavar="PORT")
     bp.add_argument("--verbose", action="store_true",
                     help="print each QEMU command line (make V=1)")
+    bp.add_argument("--cmd", metavar="TEMPLATE",
+                    help="run this instead of QEMU (shell words; {kernel}, "
+                         "{initrd}, {append} and {append:N} are replaced)")
     bp.add_argument("cases", nargs="+")
     sp = sub.add_parser("shell", parents=[common],
                         help="the guest with a shell on this terminal")
     sp.add_argument("--image", required=True, help="where the guest image goes")
     args = ap.parse_args(argv)
-    for tool in (args.qemu, "mke2fs", "debugfs"):
+    if args.command != "boot":
+        args.cmd = None
+    if args.cmd and args.gdb:
+        ap.error("--gdb needs QEMU, and --cmd runs something else")
+    if not args.cmd and not args.qemu:
+        ap.error("--qemu (or, booting, --cmd) is needed")
+    emulator = shlex.split(args.cmd)[0] if args.cmd else args.qemu
+    for tool in (emulator, "mke2fs", "debugfs"):
         if not shutil.which(tool):
             sys.exit("*** error: %s not found; install with: apt-get install %s" %
                      (tool, "e2fsprogs" if tool != args.qemu else

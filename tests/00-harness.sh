@@ -189,8 +189,9 @@ fi
 # The capability report runs anywhere and says something of each part.
 if "$TOP/scripts/host-caps.sh" > "$tmp/caps" 2>&1 &&
    grep -q '32-bit programs' "$tmp/caps" && grep -q 'qemu-system-i386' "$tmp/caps" &&
-   grep -q 'i386 compiler' "$tmp/caps" && grep -q 'i386 musl' "$tmp/caps"; then
-	pass "host-caps: reports 32-bit execution, QEMU, compilers, musl"
+   grep -q 'i386 compiler' "$tmp/caps" && grep -q 'i386 musl' "$tmp/caps" &&
+   grep -Eq '^ +(have|note|lack) +ski ' "$tmp/caps"; then
+	pass "host-caps: reports 32-bit execution, QEMU, compilers, musl, Ski"
 else
 	fail "host-caps: $(head -3 "$tmp/caps" | tr '\n' ' ')"
 fi

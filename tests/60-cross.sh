@@ -4,11 +4,14 @@
 # (scripts/arch/check-vmlinux.py), boot what boots under QEMU.  ia64
 # (issue 18): Debian has no ia64 gcc, so scripts/build-cross-gcc.sh
 # builds one from gcc-12-source (cached outside the clone; about 15 min
-# the first time); no QEMU runs ia64, so it is built and link-checked
-# only, and its test modules are compiled (in a second tree configured
-# with CONFIG_MODULES: 2.5.50 has no ia64 module loader) and checked.
-# Where that compiler cannot be had, ia64 falls back, with a SKIP, to
-# the linker-script check with binutils alone (scripts/arch/lds-check.sh).
+# the first time); no QEMU runs ia64: it boots under Ski, the IA-64
+# simulator (issue 31; scripts/arch/ia64.sh's arch_boot_cmd, Ski built
+# by scripts/build-ski.sh, cached), or SKIPs saying why Ski cannot be
+# had; its test modules' tables are checked, and every relocation in
+# them must be one its loader (compat/ia64-module-loader.patch)
+# applies.  Where that compiler cannot be had, ia64 falls back, with a
+# SKIP, to the linker-script check with binutils alone
+# (scripts/arch/lds-check.sh).
 # ppc64 (issue 17) builds with the ppc64-* compat patches and boots
 # under QEMU's pSeries machine (SLOF, PPC970) like ppc and sparc64
 # (doc/cross-ppc64.md).
@@ -67,18 +70,15 @@ guest_modinfo() {
 }
 
 # modules_apart A KP: the test modules of an arch whose own config cannot
-# build them (scripts/arch/A.sh, arch_modules_config: ia64, where 2.5.50
-# has no module loader, so kernel-config/ia64 has CONFIG_MODULES off and
-# vmlinux links without kernel/module.c).  They are built by kbuild as
-# for i386, in a second tree ($BUILD/A-modules) configured from
-# kernel-config/$arch_modules_config (the same with CONFIG_MODULES=y),
-# which only prepares headers and builds them: no vmlinux there.  Their
-# tables are checked as tests 35 and 40 check i386's, with entry sizes
-# (KP: sizeof(struct kernel_param)) measured with the arch's gcc.
+# build them (scripts/arch/A.sh, arch_modules_config).  They are built
+# by kbuild as for i386, in a second tree ($BUILD/A-modules) configured
+# from kernel-config/$arch_modules_config (CONFIG_MODULES=y), which only
+# prepares headers and builds them: no vmlinux there; then
+# module_tables checks them.
 modules_apart() {
 	local a=$1 kp=$2 mb=$BUILD/$1-modules cfg=$TOP/kernel-config/$arch_modules_config
-	local mtree M op m c o want got vars lost relocs names p
-	mtree=$mb/$a/linux-2.5.50 M=$mb/$a/guest/mods
+	local mtree
+	mtree=$mb/$a/linux-2.5.50
 	echo "    ... $a: test modules, in $mtree (kernel-config/$arch_modules_config; log $mb/$a/modules.log)"
 	if ! BUILD=$mb quiet "$TOP/scripts/prepare-tree.sh"; then
 		fail "modules $a: patches do not apply to $mtree"
@@ -98,6 +98,19 @@ modules_apart() {
 		return
 	fi
 	pass "modules $a: the test modules build with kbuild and the $a gcc, warning-free"
+	module_tables "$a" "$kp" "$mtree" "$mb/$a/guest"
+	guest_modinfo "$a" "$mtree" "$mb/$a/guest/modules.list"
+}
+
+# module_tables A KP TREE GUEST: the test modules in GUEST/mods (built in
+# TREE), checked as tests 35 and 40 check i386's, with entry sizes (KP:
+# sizeof(struct kernel_param)) measured with the arch's gcc: their names,
+# .param.init and .obsparm; and, for an arch whose module loader
+# is a compat patch (arch_module_loader), that every relocation type in
+# their allocated sections is one its apply_relocate_add() applies.
+module_tables() {
+	local a=$1 kp=$2 mtree=$3 M=$4/mods list=$4/modules.list
+	local op m c o want got vars lost relocs names known seen t missing=
 	for m in hello multipart divas eicon noinit devtable; do
 		got=$($x-objcopy -O binary -j .gnu.linkonce.modname "$M/$m.o" /dev/stdout 2>/dev/null | tr -d '\0')
 		if [ "$got" = "$m" ]; then
@@ -112,6 +125,25 @@ modules_apart() {
 		for m in parmtest oldparm; do
 			check_param_init "param table $a" "$M/$m.o" "$TOP/qemu-test/modules/$m.c" "$kp"
 		done
+	fi
+	if [ -n "$arch_module_loader" ]; then
+		known=$(sed -n '/^+apply_relocate_add /,/^+}/s/^+[[:space:]]*case R_[A-Z0-9]*_\([A-Z0-9_]*\):.*/\1/p' \
+			"$PATCHES/$arch_module_loader" | sort -u)
+		seen=$(for o in $(cat "$list"); do
+			$x-readelf -rW "$o" | awk '
+				/^Relocation section/ { s = $3; gsub(/\x27/, "", s); skip = (s ~ /^\.rela?\.debug/) }
+				!skip && $3 ~ /^R_[A-Z0-9]+_/ { sub(/^R_[A-Z0-9]+_/, "", $3); print $3 }'
+		done | sort -u)
+		for t in $seen; do
+			echo "$known" | grep -qx "$t" || missing="$missing $t"
+		done
+		if [ -z "$seen" ] || [ -z "$known" ]; then
+			fail "modules $a: no relocations found in the test modules ($(echo $seen)) or in $arch_module_loader's apply_relocate_add ($(echo $known))"
+		elif [ -n "$missing" ]; then
+			fail "modules $a: relocations $arch_module_loader does not apply:$missing (seen: $(echo $seen))"
+		else
+			pass "modules $a: every relocation type in the test modules is one $arch_module_loader applies: $(echo $seen)"
+		fi
 	fi
 	op=$(struct_size "$mtree" "$cc" "$x-nm" module.h obsolete_modparm)
 	if [ -z "$op" ]; then
@@ -134,7 +166,6 @@ modules_apart() {
 			fail "param table $a: $m.o .obsparm is $got bytes (want $want), names '$(echo $names)' (want '$(echo $vars)'), $relocs relocation section(s) (want 0); variables missing:${lost:- none}"
 		fi
 	done
-	guest_modinfo "$a" "$mtree" "$mb/$a/guest/modules.list"
 }
 
 # Does the series add .param.init to arch/$1/vmlinux.lds.S?
@@ -205,13 +236,22 @@ for a in $arches; do
 	fi
 
 	[ -n "$arch_modules_config" ] && modules_apart "$a" "$sz"
-	if [ -z "$arch_qemu" ]; then
+	if declare -F arch_boot_cmd > /dev/null; then
+		# A machine QEMU does not have (ia64: Ski): it says why where
+		# it cannot be had (building it the first time).
+		echo "    ... $a: its emulator (scripts/arch/$a.sh, arch_boot_cmd)"
+		if ! why=$(arch_boot_cmd "$tree/$arch_imagefile" 2>&1 >/dev/null); then
+			echo "$why" | tail -5 | sed 's/^/    /'
+			skip "boot $a: its emulator cannot be had here (above)"
+			booted[$a]=skipped
+			continue
+		fi
+	elif [ -z "$arch_qemu" ]; then
 		skip "boot $a: ${arch_noboot:-no QEMU machine that boots 2.5.50 $a} (doc/cross.md)"
 		booted[$a]=no
 		[ -n "$arch_noboot" ] && booted[$a]="no (no emulator)"
 		continue
-	fi
-	if ! command -v $arch_qemu > /dev/null; then
+	elif ! command -v $arch_qemu > /dev/null; then
 		skip "boot $a: $arch_qemu missing (apt-get install $arch_qemu_pkg)"
 		booted[$a]=skipped
 		continue
@@ -220,6 +260,8 @@ for a in $arches; do
 		fail "boot $a: test modules or guest init do not build"
 		continue
 	fi
+	[ -n "$arch_module_loader" ] && [ -z "$arch_modules_config" ] &&
+		module_tables "$a" "$sz" "$tree" "$BUILD/$a/guest"
 	# kmod's modinfo reads this architecture's objects as it reads
 	# i386's (tests/40-module-objects.sh): ELF32/64, either byte order.
 	guest_modinfo "$a" "$tree" "$BUILD/$a/guest/modules.list"

@@ -1,0 +1,54 @@
+#!/bin/bash
+# The ia64 module loader (patches/compat/ia64-module-loader.patch) on
+# the host, without a simulator: its module.c, cut out of the patch,
+# is compiled for this machine with a small stand-in for the kernel
+# (tests/ia64/loader-shim.h) and relocates an ia64 object that binutils'
+# as makes from tests/ia64/reloc-module.s (the relocation types gcc 12
+# and gas 2.40 emit in kbuild modules) the way 2.5.50's load_module()
+# drives it (tests/ia64/loader-host.c: sizes, sections, symbols, every
+# RELA section, module_finalize()); tests/ia64/reloc-check.py then reads
+# the result back through binutils' objdump: call stubs, GOT entries,
+# descriptors, gp-relative values, the exception and unwind tables.
+# An object with a TLS relocation must be refused.  Needs
+# binutils-ia64-linux-gnu and the host gcc.
+. "$(dirname "$0")/lib-test.sh"
+p=ia64-linux-gnu-
+if ! command -v ${p}as > /dev/null; then
+	skip "ia64 loader relocations: no ${p}as (apt-get install binutils-ia64-linux-gnu)"
+	exit 0
+fi
+patch=$PATCHES/compat/ia64-module-loader.patch
+src=$TOP/tests/ia64
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+sed -n '/^+++ b\/arch\/ia64\/kernel\/module.c/,/^--- /{/^+++ /d;s/^+//p}' "$patch" |
+	sed '/^#include/d' > "$tmp/loader.c"
+sed -n '/^+++ b\/include\/asm-ia64\/module.h/,/^--- /{/^+++ /d;s/^[+ ]//p}' "$patch" |
+	sed -n '/^struct mod_arch_specific/,/^};/p' > "$tmp/arch.h"
+cp "$src/loader-shim.h" "$src/loader-host.c" "$tmp/"
+if ! [ -s "$tmp/loader.c" ] || ! [ -s "$tmp/arch.h" ] ||
+   ! gcc -O1 -Wall -Wno-unused-result -o "$tmp/load" "$tmp/loader-host.c" 2> "$tmp/cc.log"; then
+	fail "ia64 loader relocations: the loader does not compile on the host ($(grep -m1 error "$tmp/cc.log"))"
+	exit 0
+fi
+for s in reloc-module reloc-tls; do
+	if ! ${p}as -o "$tmp/$s.o" "$src/$s.s" 2> "$tmp/as.log"; then
+		fail "ia64 loader relocations: ${p}as refuses tests/ia64/$s.s ($(grep -m1 Error "$tmp/as.log"))"
+		exit 0
+	fi
+done
+types=$(${p}readelf -rW "$tmp/reloc-module.o" | awk '/R_IA64_/ { print $3 }' | sort -u | sed 's/R_IA64_//' | tr '\n' ' ')
+if ! out=$(cd "$tmp" && ./load reloc-module.o 2>&1); then
+	fail "ia64 loader relocations: loading tests/ia64/reloc-module.s failed: $out"
+elif res=$(python3 "$src/reloc-check.py" "$tmp" ${p}objdump); then
+	pass "ia64 loader relocations: $(echo "$res" | wc -l) checks of $types($src/reloc-module.s) read back through ${p}objdump"
+else
+	fail "ia64 loader relocations: $(echo "$res" | grep -v '^ok' | tr '\n' ';')"
+fi
+if out=$(cd "$tmp" && ./load reloc-tls.o 2>&1); then
+	fail "ia64 loader relocations: a TPREL22 (TLS) relocation was taken"
+elif echo "$out" | grep -q 'relocation type 0x92 (TLS) .* is not supported'; then
+	pass "ia64 loader relocations: a TLS relocation is refused ($(echo "$out" | head -1))"
+else
+	fail "ia64 loader relocations: a TLS relocation is refused without the message: $out"
+fi

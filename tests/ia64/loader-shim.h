@@ -1,0 +1,28 @@
+/* What the ia64 loader (arch/ia64/kernel/module.c of the patch) needs
+   of the kernel, on the host: tests/63-ia64-reloc.sh; arch.h is the patch's struct mod_arch_specific. */
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#define KERN_ERR ""
+#define KERN_WARNING ""
+#define printk(...) printf(__VA_ARGS__)
+#define BUG() abort()
+#define ALIGN(x, a) (((x) + (a) - 1) & ~((a) - 1))
+#define CONFIG_MODULE_UNLOAD 1
+typedef uint32_t u32;
+typedef uint64_t u64;
+#define put_unaligned(v, p) do { __typeof__(*(p)) _v = (v); memcpy((p), &_v, sizeof(_v)); } while (0)
+#define vmalloc(n) aligned_alloc(4096, ALIGN((n), 4096))
+#define vfree(p) free(p)
+#include "arch.h"
+struct module {
+	char name[16];
+	void *module_init, *module_core;
+	unsigned long init_size, core_size;
+	int (*init)(void);
+	void (*exit)(void);
+	struct mod_arch_specific arch;
+};
