@@ -48,5 +48,5 @@ arch_guest=(long=64 cmdline=512 kallsyms=no smp=no)
 arch_boot_cmd() {
 	local d
 	d=$("$TOP/scripts/build-ski.sh") || return 1
-	echo "$d/bin/bski -noconsole $d/ski-bootloader -initramfs {initrd} {kernel} {append:$((1024 - 3 - ${#1}))}"
+	echo "$d/bin/bski -noconsole -initramfs {initrd} $d/ski-bootloader {kernel} {append:$((1024 - 3 - ${#1}))}"
 }
