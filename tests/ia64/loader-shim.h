@@ -14,7 +14,10 @@
 #define CONFIG_MODULE_UNLOAD 1
 typedef uint32_t u32;
 typedef uint64_t u64;
-#define put_unaligned(v, p) do { __typeof__(*(p)) _v = (v); memcpy((p), &_v, sizeof(_v)); } while (0)
+/* Shaped as 2.5.50's <asm-ia64/unaligned.h>: its own locals "ptr" and
+   "val", so a caller's argument of those names is captured as there. */
+#define put_unaligned(x, p) do { void *ptr = (p); unsigned long val = (unsigned long)(x); \
+	__typeof__(*(p)) _v = val; memcpy(ptr, &_v, sizeof(_v)); } while (0)
 #define vmalloc(n) aligned_alloc(4096, ALIGN((n), 4096))
 #define vfree(p) free(p)
 #include "arch.h"
