@@ -9,7 +9,10 @@
 # RELA section, module_finalize()); tests/ia64/reloc-check.py then reads
 # the result back through binutils' objdump: call stubs, GOT entries,
 # descriptors, gp-relative values, the exception and unwind tables.
-# An object with a TLS relocation must be refused.  Needs
+# An object with a TLS relocation must be refused, and so must copies
+# whose relocation names a symbol past the table, a place outside its
+# section or a call to no symbol (tests/ia64/reloc-mutate.py); the
+# last bundle of a section is a place inside it.  Needs
 # binutils-ia64-linux-gnu and the host gcc.
 . "$(dirname "$0")/lib-test.sh"
 p=ia64-linux-gnu-
@@ -51,4 +54,26 @@ elif echo "$out" | grep -q 'relocation type 0x92 (TLS) .* is not supported'; the
 	pass "ia64 loader relocations: a TLS relocation is refused ($(echo "$out" | head -1))"
 else
 	fail "ia64 loader relocations: a TLS relocation is refused without the message: $out"
+fi
+mkdir "$tmp/mut"
+if ! muts=$(python3 "$src/reloc-mutate.py" "$tmp/reloc-module.o" "$tmp/mut"); then
+	fail "ia64 loader relocations: tests/ia64/reloc-mutate.py: $muts"
+	exit 0
+fi
+bad=
+while read -r m say; do
+	out=$(cd "$tmp" && ./load "mut/$m.o" 2>&1)
+	rc=$?
+	if [ "$say" = - ]; then
+		[ $rc -eq 0 ] || bad="$bad; $m: refused ($out)"
+	elif [ $rc -eq 0 ]; then
+		bad="$bad; $m: loaded"
+	elif ! grep -qF "$say" <<< "$out"; then
+		bad="$bad; $m: refused without '$say' ($out)"
+	fi
+done <<< "$muts"
+if [ -z "$bad" ]; then
+	pass "ia64 loader relocations: damaged relocations refused, each with its message ($(echo "$muts" | awk '$2 != "-" { printf "%s ", $1 }')), the section's last bundle taken"
+else
+	fail "ia64 loader relocations:${bad#;}"
 fi
