@@ -86,6 +86,9 @@ KERNEL_BANNER = re.compile(r"^Linux version \d")
 # values are its scripts/arch/ARCH.sh's arch_guest.
 GUEST_PROPERTIES = {"long": "the bits of a C long",
                     "cmdline": "the bytes of the kernel's command line buffer",
+                    "cmdparse": "cut where the kernel parses the cmdline-1 "
+                                "bytes it keeps (and shows); whole where "
+                                "it parses the boot loader's whole line",
                     "smp": "yes where the guest runs on two CPUs "
                            "(scripts/arch/i386-smp.sh), else no",
                     "kallsyms": "yes where an Oops names functions "

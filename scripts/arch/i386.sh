@@ -14,7 +14,7 @@ arch_qemu_pkg=qemu-system-x86
 arch_qemu_opts=()
 # kallsyms: every kernel-config/i386* has CONFIG_KALLSYMS, and i386's
 # Oops names EIP and each Call Trace entry with print_symbol().
-arch_guest=(long=32 cmdline=256 kallsyms=yes smp=no)
+arch_guest=(long=32 cmdline=256 cmdparse=cut kallsyms=yes smp=no)
 # make shell: scripts/build-busybox.sh builds an i386 musl busybox.
 arch_shell=yes
 # gdb: a function's second argument at its first instruction (cdecl:

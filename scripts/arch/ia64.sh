@@ -36,10 +36,13 @@ arch_lds_fallback=yes
 # (or panic=1) ends Ski.  scripts/build-ski.sh builds both, cached;
 # doc/cross-ia64.md says why this loader and not arch/ia64/boot.
 # long is 64 bits; COMMAND_LINE_SIZE is 512 (arch/ia64/kernel/setup.c).
+# cmdparse=whole: setup_arch() keeps 511 bytes in saved_command_line
+# ("Kernel command line:", /proc/cmdline) but hands start_kernel() the
+# boot loader's line itself, which parse_options() parses whole.
 # kallsyms=no: kernel-config/ia64 has no CONFIG_KALLSYMS (the Oops prints
 # "ip is at" with a bare address).  smp=no: the HP simulator's config is
 # uniprocessor (CONFIG_SMP off; Ski simulates one CPU).
-arch_guest=(long=64 cmdline=512 kallsyms=no smp=no)
+arch_guest=(long=64 cmdline=512 cmdparse=whole kallsyms=no smp=no)
 # arch_boot_cmd KERNEL: run_cases.py's --cmd, building Ski first if
 # needed; fails, saying why, where Ski cannot be had.  Ski copies the
 # words after the loader into 1024 bytes, each followed by a blank, and
