@@ -195,4 +195,15 @@ if "$TOP/scripts/host-caps.sh" > "$tmp/caps" 2>&1 &&
 else
 	fail "host-caps: $(head -3 "$tmp/caps" | tr '\n' ' ')"
 fi
+
+# Where Ski cannot be had, ia64 is not booted and the reason is given
+# (tests/60-cross.sh then SKIPs with it): no archive here.
+if out=$(ARCH=ia64 SKI_ARCHIVE=$tmp/none.tar.xz SKI_CACHE=$tmp/ski BUILD=$tmp/b \
+	"$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/boot.case" 2>&1); then
+	fail "boot ia64 without Ski: boot.sh went on ($out)"
+elif grep -q 'no Ski source archive' <<< "$out" && grep -q 'no emulator for ia64' <<< "$out"; then
+	pass "boot ia64 without Ski: refused, saying why ($(echo "$out" | head -1))"
+else
+	fail "boot ia64 without Ski: refused without the reason: $out"
+fi
 exit 0
