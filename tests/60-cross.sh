@@ -135,7 +135,7 @@ module_tables() {
 				!skip && $3 ~ /^R_[A-Z0-9]+_/ { sub(/^R_[A-Z0-9]+_/, "", $3); print $3 }'
 		done | sort -u)
 		for t in $seen; do
-			echo "$known" | grep -qx "$t" || missing="$missing $t"
+			grep -qx "$t" <<< "$known" || missing="$missing $t"
 		done
 		if [ -z "$seen" ] || [ -z "$known" ]; then
 			fail "modules $a: no relocations found in the test modules ($(echo $seen)) or in $arch_module_loader's apply_relocate_add ($(echo $known))"
@@ -293,8 +293,8 @@ unset ARCH
 for a in $lds_arches; do
 	out=$("$TOP/scripts/arch/lds-check.sh" $a)
 	echo "$out"
-	if echo "$out" | grep -q '^FAIL'; then lds[$a]=FAILED
-	elif echo "$out" | grep -q '^PASS'; then lds[$a]="lds only"
+	if grep -q '^FAIL' <<< "$out"; then lds[$a]=FAILED
+	elif grep -q '^PASS' <<< "$out"; then lds[$a]="lds only"
 	else lds[$a]=skipped; fi
 done
 
@@ -312,7 +312,7 @@ else
 fi
 if command -v alpha-linux-gnu-ld > /dev/null; then
 	neg=$(LDS_WORK=$BUILD/lds-params/pristine "$TOP/scripts/arch/lds-params.sh" "$KSRC" alpha)
-	if echo "$neg" | grep -q '^FAIL: .*has no parameter table'; then
+	if grep -q '^FAIL: .*has no parameter table' <<< "$neg"; then
 		pass "lds-params refuses a script without the table (pristine arch/alpha/vmlinux.lds.S)"
 	else
 		fail "lds-params accepts pristine arch/alpha/vmlinux.lds.S, which has no parameter table"
