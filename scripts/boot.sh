@@ -3,7 +3,7 @@
 # What boots $ARCH (QEMU, its options, the guest's properties) is
 # scripts/arch/$ARCH.sh's; scripts/run_cases.py boots and checks.
 . "$(dirname "$0")/lib.sh"
-arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
+arch_need
 [ $# -gt 0 ] || die "usage: boot.sh CASE..."
 G=$BUILD/$ARCH/guest
 # BOOT_KERNEL: another image of the same arch (make fuzz-modules's).
