@@ -45,28 +45,8 @@ fi
 
 # The bug put back: the same tree and config with a test patch on top,
 # in a copy of the built tree (only what the patch touches is rebuilt).
-P=$OUTER/i386-smp-bugback/patches
-rm -rf "$P" "$OUTER/i386-smp-bugback/i386"
-mkdir -p "$P" "$OUTER/i386-smp-bugback/i386"
-cp -a "$BUILD/i386/linux-2.5.50" "$OUTER/i386-smp-bugback/i386/"
-# quilt keeps the patches dir of the first push in .pc, over
-# QUILT_PATCHES: forget it, this copy's patches are $P.
-rm -f "$OUTER/i386-smp-bugback/i386/linux-2.5.50/.pc/.quilt_patches" \
-	"$OUTER/i386-smp-bugback/i386/linux-2.5.50/.pc/.quilt_series"
-cp -a "$TOP"/patches/. "$P"/
-for b in "$TOP"/tests/bugback/*.patch; do
-	cp "$b" "$P/"
-	echo "$(basename "$b")" >> "$P/series"
-done
-export BUILD=$OUTER/i386-smp-bugback PATCHES_DIR=$P
-if ! quiet make -s -C "$TOP" ARCH=i386 modules init; then
-	fail "smp bug-back: the series with tests/bugback/*.patch does not build"
-	exit 0
-fi
-if ! grep -q 'TEST ONLY' "$BUILD/i386/linux-2.5.50/fs/sysfs/inode.c"; then
-	fail "smp bug-back: tests/bugback/sysfs-remove-twice.patch is not in the bug-back tree"
-	exit 0
-fi
+bugback_tree "smp bug-back" "$BUILD" "$OUTER/i386-smp-bugback" fs/sysfs/inode.c 'TEST ONLY' \
+	"$TOP"/tests/bugback/*.patch || exit 0
 for c in smp-stress sysfs-params; do
 	"$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/$c.case" > "$BUILD/$c.out" 2>&1
 	why=$(cat "$BUILD/i386/logs/$c.log" "$BUILD/$c.out" 2> /dev/null |

@@ -50,6 +50,38 @@ need_i386_guest() {
 		{ fail "$prefix: kernel, modules or init do not build"; exit 0; }
 }
 
+# bugback_tree WHAT FROM TO FILE MARKER PATCH...: a copy of the built
+# tree FROM/i386 in TO/i386 with the series and the test patches
+# PATCH... on top (in TO/patches), built with the test modules and init
+# (only what the patches touch is rebuilt); then BUILD and PATCHES_DIR
+# name it for boot.sh.  Fails (prints "FAIL: WHAT: ...", returns 1)
+# when it does not build or the tree's FILE lacks MARKER.
+bugback_tree() {
+	local what=$1 from=$2 to=$3 file=$4 marker=$5 b
+	shift 5
+	rm -rf "$to/patches" "$to/i386"
+	mkdir -p "$to/patches" "$to/i386"
+	cp -a "$from/i386/linux-2.5.50" "$to/i386/"
+	# quilt keeps the patches dir of the first push in .pc, over
+	# QUILT_PATCHES: forget it, this copy's patches are $to/patches.
+	rm -f "$to/i386/linux-2.5.50/.pc/.quilt_patches" \
+		"$to/i386/linux-2.5.50/.pc/.quilt_series"
+	cp -a "$TOP"/patches/. "$to/patches"/
+	for b in "$@"; do
+		cp "$b" "$to/patches/"
+		echo "$(basename "$b")" >> "$to/patches/series"
+	done
+	export BUILD=$to PATCHES_DIR=$to/patches
+	if ! quiet make -s -C "$TOP" ARCH=i386 modules init; then
+		fail "$what: the series with $* does not build"
+		return 1
+	fi
+	if ! grep -q "$marker" "$to/i386/linux-2.5.50/$file"; then
+		fail "$what: $file has no '$marker': the test patches are not in the tree"
+		return 1
+	fi
+}
+
 # section_size OBJECT SECTION: the section's size in bytes (0 if absent).
 section_size() {
 	local s
