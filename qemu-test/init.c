@@ -29,6 +29,10 @@
  *	stopreader		"stopreader: PID" once it is gone
  *	writebad FILE		write(2) to FILE from an address that is not
  *				ours: "writebad FILE: RET" (-EFAULT expected)
+ *	dirmark DIR		remember the names in DIR: "dirmark DIR: N"
+ *	dircheck DIR		compare DIR with the last dirmark: "dircheck
+ *				DIR: added NAME" or "gone NAME" for each
+ *				difference, then "dircheck DIR: A added, G gone"
  *	cycles N FILE NAME PFILE [WFILE]  N times: load FILE, read PFILE,
  *				try to open WFILE for writing (its result is
  *				not counted), unload NAME; "cycles: N done, F
@@ -361,6 +365,106 @@ static long memfree(void)
 }
 
 static long memfree_before;
+
+/*
+ * The names in a directory, less "." and "..", one after another with
+ * their NULs: dirmark keeps them in dirmarked, dircheck compares.
+ */
+static char dirents[4096], dirmarked[16384], dirnow[16384];
+static long dirmarked_len;
+
+struct dirent_ {			/* 2.5.50's struct linux_dirent */
+	unsigned long d_ino;
+	unsigned long d_off;
+	unsigned short d_reclen;
+	char d_name[1];
+};
+
+/* Fills names (used bytes in *len); returns the count or -errno. */
+static long dirlist(const char *dir, char *names, long max, long *len)
+{
+	long fd, n, off, count = 0;
+
+	*len = 0;
+	fd = sys3(__NR_open, (long)dir, O_RDONLY, 0);
+	if (fd < 0)
+		return fd;
+	while ((n = sys3(__NR_getdents, fd, (long)dirents,
+			 sizeof(dirents))) > 0) {
+		for (off = 0; off < n; off += ((struct dirent_ *)
+					       (dirents + off))->d_reclen) {
+			const char *name = ((struct dirent_ *)
+					    (dirents + off))->d_name;
+			long l = slen(name) + 1;
+
+			if (!sncmp(name, ".", 2) || !sncmp(name, "..", 3))
+				continue;
+			if (*len + l > max) {
+				n = -28;	/* ENOSPC */
+				break;
+			}
+			for (l = 0; name[l]; l++)
+				names[(*len)++] = name[l];
+			names[(*len)++] = '\0';
+			count++;
+		}
+		if (n < 0)
+			break;
+	}
+	sys3(__NR_close, fd, 0, 0);
+	return n < 0 ? n : count;
+}
+
+/* Is name among the len bytes of names? */
+static int dirhas(const char *names, long len, const char *name)
+{
+	long i;
+
+	for (i = 0; i < len; i += slen(names + i) + 1)
+		if (!sncmp(names + i, name, slen(name) + 1))
+			return 1;
+	return 0;
+}
+
+/* Print names of a (len bytes) missing from b as "dircheck DIR: WHAT NAME". */
+static long dirdiff(const char *dir, const char *what, const char *a, long len,
+		    const char *b, long blen)
+{
+	long i, n = 0;
+
+	for (i = 0; i < len; i += slen(a + i) + 1) {
+		if (dirhas(b, blen, a + i))
+			continue;
+		puts_("dircheck ");
+		puts_(dir);
+		puts_(": ");
+		puts_(what);
+		puts_(" ");
+		puts_(a + i);
+		puts_("\n");
+		n++;
+	}
+	return n;
+}
+
+static void dircheck(const char *dir)
+{
+	long len, added, gone, ret = dirlist(dir, dirnow, sizeof(dirnow), &len);
+
+	if (ret < 0) {
+		report("dircheck", dir, ret);
+		return;
+	}
+	added = dirdiff(dir, "added", dirnow, len, dirmarked, dirmarked_len);
+	gone = dirdiff(dir, "gone", dirmarked, dirmarked_len, dirnow, len);
+	puts_("dircheck ");
+	puts_(dir);
+	puts_(": ");
+	putnum(added);
+	puts_(" added, ");
+	putnum(gone);
+	puts_(" gone\n");
+}
 
 static void cycles(char *arg)
 {
@@ -733,6 +837,12 @@ static void run(char *line, char **argv, char **envp)
 		puts_(" kB, at most ");
 		putnum(max);
 		puts_(lost <= max ? " kB: ok\n" : " kB: too much\n");
+	} else if (!sncmp(line, "dirmark ", 8)) {
+		report("dirmark", line + 8, dirlist(line + 8, dirmarked,
+						    sizeof(dirmarked),
+						    &dirmarked_len));
+	} else if (!sncmp(line, "dircheck ", 9)) {
+		dircheck(line + 9);
 	} else if (!sncmp(line, "cycles ", 7)) {
 		cycles(line + 7);
 	} else if (!sncmp(line, "stress ", 7)) {
