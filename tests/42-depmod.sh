@@ -65,6 +65,8 @@ else
 	n=$(ls "$tmp/inst/lib/modules/$KV/kernel" | wc -l)
 	depmod_check "depmod drivers kernel modules" "$DT/System.map" kernel \
 		"$tmp/inst/lib/modules/$KV"/kernel/*.o
-	[ "$n" -gt 12 ] || fail "depmod drivers kernel modules: modules_install gave only $n modules"
+	want=$(wc -l < "$DB/$ARCH/guest/modules.list")
+	[ "$n" -ge "$want" ] ||
+		fail "depmod drivers kernel modules: modules_install gave $n modules, fewer than the $want the cases load"
 fi
 exit 0
