@@ -1,0 +1,69 @@
+#!/bin/bash
+# /sys/module/NAME for every module (feature/module-sysfs-state.patch):
+# qemu-test/cases/sysfs-module.case must catch each of the bugs that
+# tests/bugback/sysmod/sysfs-module-bugs.patch puts back, one bit of the
+# boot parameter "sysmodbug=N" each, at the line that checks it.  The
+# case itself, on the series, is booted by tests/50 (and 57, 60).  The
+# bug-back tree is a copy of $BUILD/i386 with that patch on top
+# ($BUILD/i386-sysmod-bugback; only what the patch touches is rebuilt).
+. "$(dirname "$0")/lib-test.sh"
+export ARCH=i386
+OUTER=$BUILD
+case=$TOP/qemu-test/cases/sysfs-module.case
+# bit, and a piece of run_cases.py's FAIL line that only that bug gives
+# (it quotes the expected regex with repr(): \/ shows as \\/).
+bugs='
+1|no directory without a visible parameter|sysstate\\/refcnt: 0$
+2|refcnt always 0|stressa\\/refcnt: 1$
+4|initstate "live" while init runs|initstate=coming$
+8|a failed init leaves its directory|dircheck /sys/module: added sysfail
+16|a long name cut to 15 characters|dircheck /sys/module: added sysparm_long_na
+32|the directory removed before a refused unload|dircheck /sys/module: gone stressa
+64|a file held open across rmmod reads the freed module|readheld: -19$
+'
+need_i386_guest "sysfs-module bug-back" "$case"
+
+B=$OUTER/i386-sysmod-bugback
+P=$B/patches
+rm -rf "$P" "$B/i386"
+mkdir -p "$P" "$B/i386"
+cp -a "$BUILD/i386/linux-2.5.50" "$B/i386/"
+# quilt keeps the patches dir of the first push in .pc: forget it.
+rm -f "$B/i386/linux-2.5.50/.pc/.quilt_patches" "$B/i386/linux-2.5.50/.pc/.quilt_series"
+cp -a "$TOP"/patches/. "$P"/
+for b in "$TOP"/tests/bugback/sysmod/*.patch; do
+	cp "$b" "$P/"
+	echo "$(basename "$b")" >> "$P/series"
+done
+export BUILD=$B PATCHES_DIR=$P
+if ! quiet make -s -C "$TOP" ARCH=i386 modules init; then
+	fail "sysfs-module bug-back: the series with tests/bugback/sysmod/*.patch does not build"
+	exit 0
+fi
+if ! grep -q 'sysmodbug' "$BUILD/i386/linux-2.5.50/kernel/param_sysfs.c"; then
+	fail "sysfs-module bug-back: tests/bugback/sysmod/sysfs-module-bugs.patch is not in the bug-back tree"
+	exit 0
+fi
+
+# No bit set: the bug-back kernel is the series' and the case passes.
+out=$BUILD/sysfs-module-0.out
+APPEND="sysmodbug=0" "$TOP/scripts/boot.sh" "$case" > "$out" 2>&1
+if grep -q 'VERDICT: PASS' "$out"; then
+	pass "sysfs-module bug-back: sysmodbug=0 (no bug) passes"
+else
+	fail "sysfs-module bug-back: sysmodbug=0 (no bug) fails: $(grep -a -m1 '^FAIL' "$out" | cut -c1-200)"
+fi
+echo "$bugs" | while IFS='|' read -r bit what sign; do
+	[ -n "$bit" ] || continue
+	out=$BUILD/sysfs-module-$bit.out
+	APPEND="sysmodbug=$bit" "$TOP/scripts/boot.sh" "$case" > "$out" 2>&1
+	line=$(grep -a -m1 '^FAIL: case' "$out")
+	if ! grep -q 'VERDICT: FAIL' "$out"; then
+		fail "sysfs-module bug-back: sysmodbug=$bit ($what) passes: the case cannot find that bug"
+	elif ! printf '%s\n' "$line" | grep -q -F -- "$sign"; then
+		fail "sysfs-module bug-back: sysmodbug=$bit ($what) fails, but not at '$sign': ${line:0:200}"
+	else
+		pass "sysfs-module bug-back: sysmodbug=$bit ($what) fails at '$sign'"
+	fi
+done
+exit 0
