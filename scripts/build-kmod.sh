@@ -48,7 +48,18 @@ if built; then
 	exit 0
 fi
 
-mkdir -p "$CACHE"
+# A cache this user cannot write (another user's, under umask 077):
+# build into $BUILD instead, saying so.
+if ! mkdir -p "$CACHE" 2> /dev/null || ! [ -w "$CACHE" ]; then
+	warn "kmod: cannot write $CACHE; building into $BUILD/kmod-cache"
+	CACHE=$BUILD/kmod-cache
+	OUT=$CACHE/kmod-$ver-i386-musl
+	if built; then
+		echo "$OUT/kmod"
+		exit 0
+	fi
+	mkdir -p "$CACHE"
+fi
 # One build at a time per version: a second caller waits, then finds it.
 exec 9> "$CACHE/.lock-kmod-$ver"
 if ! flock -n 9; then
@@ -127,6 +138,8 @@ mv "$work/kmod" "$OUT/kmod"
 cp "$log" "$OUT/build.log"
 echo "$ver" > "$OUT/source-version"
 echo "$recipe" > "$OUT/.built"
+chmod -R a+rX "$OUT"	# every user may use it, whatever the umask
+chmod a+rx "$CACHE" 2> /dev/null || :
 rm -rf "$work"
 msg "kmod $kver built in $(elapsed "$t0") s: $(stat -c %s "$OUT/kmod") bytes, $OUT/kmod" >&2
 echo "$OUT/kmod"
