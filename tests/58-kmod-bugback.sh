@@ -51,13 +51,6 @@ echo "$bugs" | while IFS='|' read -r bit what case sign; do
 	[ -n "$bit" ] || continue
 	out=$B/kmod-bugback-$bit.out
 	APPEND="sysmodbug=$bit" BUILD=$B GUEST_ROOT=$root "$TOP/scripts/boot.sh" "$CASES/$case.case" > "$out" 2>&1
-	line=$(grep -a -m1 '^FAIL: case' "$out")
-	if ! grep -q 'VERDICT: FAIL' "$out"; then
-		fail "kmod bug-back sysmodbug=$bit ($what): $case passes: it cannot find that bug"
-	elif ! printf '%s\n' "$line" | grep -q -F -- "$sign"; then
-		fail "kmod bug-back sysmodbug=$bit ($what): $case fails, but not at \"$sign\": ${line:0:200}"
-	else
-		pass "kmod bug-back sysmodbug=$bit ($what): $case fails at \"$sign\""
-	fi
+	bugback_verdict "kmod bug-back sysmodbug=$bit ($what): $case" "$out" "$sign"
 done
 exit 0
