@@ -23,19 +23,7 @@ bugs='
 '
 need_i386_guest "sysfs-module bug-back" "$case"
 
-B=$OUTER/i386-sysmod-bugback
-P=$B/patches
-rm -rf "$P" "$B/i386"
-mkdir -p "$P" "$B/i386"
-cp -a "$BUILD/i386/linux-2.5.50" "$B/i386/"
-# quilt keeps the patches dir of the first push in .pc: forget it.
-rm -f "$B/i386/linux-2.5.50/.pc/.quilt_patches" "$B/i386/linux-2.5.50/.pc/.quilt_series"
-cp -a "$TOP"/patches/. "$P"/
-for b in "$TOP"/tests/bugback/sysmod/*.patch; do
-	cp "$b" "$P/"
-	echo "$(basename "$b")" >> "$P/series"
-done
-export BUILD=$B PATCHES_DIR=$P
+bugback_tree "$BUILD" "$OUTER/i386-sysmod-bugback" "$TOP"/tests/bugback/sysmod/*.patch
 if ! quiet make -s -C "$TOP" ARCH=i386 modules init; then
 	fail "sysfs-module bug-back: the series with tests/bugback/sysmod/*.patch does not build"
 	exit 0

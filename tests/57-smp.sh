@@ -45,20 +45,7 @@ fi
 
 # The bug put back: the same tree and config with a test patch on top,
 # in a copy of the built tree (only what the patch touches is rebuilt).
-P=$OUTER/i386-smp-bugback/patches
-rm -rf "$P" "$OUTER/i386-smp-bugback/i386"
-mkdir -p "$P" "$OUTER/i386-smp-bugback/i386"
-cp -a "$BUILD/i386/linux-2.5.50" "$OUTER/i386-smp-bugback/i386/"
-# quilt keeps the patches dir of the first push in .pc, over
-# QUILT_PATCHES: forget it, this copy's patches are $P.
-rm -f "$OUTER/i386-smp-bugback/i386/linux-2.5.50/.pc/.quilt_patches" \
-	"$OUTER/i386-smp-bugback/i386/linux-2.5.50/.pc/.quilt_series"
-cp -a "$TOP"/patches/. "$P"/
-for b in "$TOP"/tests/bugback/*.patch; do
-	cp "$b" "$P/"
-	echo "$(basename "$b")" >> "$P/series"
-done
-export BUILD=$OUTER/i386-smp-bugback PATCHES_DIR=$P
+bugback_tree "$BUILD" "$OUTER/i386-smp-bugback" "$TOP"/tests/bugback/*.patch
 if ! quiet make -s -C "$TOP" ARCH=i386 modules init; then
 	fail "smp bug-back: the series with tests/bugback/*.patch does not build"
 	exit 0

@@ -66,6 +66,28 @@ bugback_verdict() {
 	fi
 }
 
+# bugback_tree FROM TO PATCH...: a copy of the built tree FROM/i386 in
+# TO/i386 with the series and the test patches PATCH... on top (in
+# TO/patches); then BUILD and PATCHES_DIR name it for make and boot.sh,
+# which rebuild only what the patches touch.
+bugback_tree() {
+	local from=$1 to=$2 b
+	shift 2
+	rm -rf "$to/patches" "$to/i386"
+	mkdir -p "$to/patches" "$to/i386"
+	cp -a "$from/i386/linux-2.5.50" "$to/i386/"
+	# quilt keeps the patches dir of the first push in .pc, over
+	# QUILT_PATCHES: forget it, this copy's patches are $to/patches.
+	rm -f "$to/i386/linux-2.5.50/.pc/.quilt_patches" \
+		"$to/i386/linux-2.5.50/.pc/.quilt_series"
+	cp -a "$TOP"/patches/. "$to/patches"/
+	for b in "$@"; do
+		cp "$b" "$to/patches/"
+		echo "$(basename "$b")" >> "$to/patches/series"
+	done
+	export BUILD=$to PATCHES_DIR=$to/patches
+}
+
 # section_size OBJECT SECTION: the section's size in bytes (0 if absent).
 section_size() {
 	local s
