@@ -22,7 +22,7 @@ bugs='
 32|the directory removed before a refused unload|sysfs-module|dircheck /sys/module: gone stressa
 64|a file held open across rmmod reads the freed module|sysfs-module|readheld: -19$
 128|a link stays after the user has gone|sysfs-holders|holders: gone holder$
-256|the links made after the user's init|sysfs-holders|initstate through the link=coming$
+256|the links made after init, not before|sysfs-holders|initstate through the link=coming$
 '
 need_i386_guest "sysfs-module bug-back" "$cases/sysfs-module.case" \
 	"$cases/sysfs-holders.case"
