@@ -212,22 +212,24 @@ static void cat(const char *path, const char *prefix)
 	print_lines(prefix);
 }
 
+/* init_module() of FILE's image read into buf: its result, or slurp's error. */
+static long load_image(const char *file, char *buf, long max, const char *args)
+{
+	long len = slurp(file, buf, max);
+
+	return len < 0 ? len : sys3(__NR_init_module, (long)buf, len,
+				    (long)args);
+}
+
 static void load(char *arg)
 {
 	char *file = arg, *args;
-	long len;
 
 	for (args = arg; *args && *args != ' '; args++)
 		;
 	if (*args)
 		*args++ = '\0';
-	len = slurp(file, filebuf, sizeof(filebuf));
-	if (len < 0) {
-		report("load", file, len);
-		return;
-	}
-	report("load", file, sys3(__NR_init_module, (long)filebuf, len,
-				  (long)args));
+	report("load", file, load_image(file, filebuf, sizeof(filebuf), args));
 }
 
 /* The next space-separated word of *p, NUL-terminated in place. */
@@ -551,14 +553,6 @@ static void stress_check(const char *who, const char *what, long ret,
 	}
 }
 
-static long stress_load(const char *file, char *image, long max)
-{
-	long len = slurp(file, image, max);
-
-	return len < 0 ? len : sys3(__NR_init_module, (long)image, len,
-				    (long)"");
-}
-
 static long stress_unload(const char *name)
 {
 	return sys3(__NR_delete_module, (long)name, O_NONBLOCK, 0);
@@ -583,18 +577,18 @@ static void stress_worker(int kind, long n)
 		switch (kind) {
 		case 0:	/* loader and unloader of a module with sysfs files */
 			stress_check(stress_who[kind], "load stressp",
-				     stress_load("/m/stressp.o", image,
-						 sizeof(image)), 0, 0, 0);
+				     load_image("/m/stressp.o", image,
+						sizeof(image), ""), 0, 0, 0);
 			stress_check(stress_who[kind], "unload stressp",
 				     stress_unload("stressp"), 0, 0, 0);
 			break;
 		case 1:	/* another pair, and the unload of one in use */
 			stress_check(stress_who[kind], "load stressa",
-				     stress_load("/m/stressa.o", image,
-						 sizeof(image)), 0, 0, 0);
+				     load_image("/m/stressa.o", image,
+						sizeof(image), ""), 0, 0, 0);
 			stress_check(stress_who[kind], "load stressb",
-				     stress_load("/m/stressb.o", image,
-						 sizeof(image)), 0, 0, 0);
+				     load_image("/m/stressb.o", image,
+						sizeof(image), ""), 0, 0, 0);
 			stress_check(stress_who[kind], "unload stressa in use",
 				     stress_unload("stressa"), -11, -11, -11);
 			stress_check(stress_who[kind], "unload stressb",

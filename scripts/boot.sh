@@ -3,7 +3,7 @@
 # What boots $ARCH (QEMU, its options, the guest's properties) is
 # scripts/arch/$ARCH.sh's; scripts/run_cases.py boots and checks.
 . "$(dirname "$0")/lib.sh"
-arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
+arch_need
 [ -n "$arch_qemu" ] || die "nothing boots $ARCH here: ${arch_noboot:-no QEMU machine in scripts/arch/$ARCH.sh}"
 need_tools "$arch_qemu:$arch_qemu_pkg" mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
 [ $# -gt 0 ] || die "usage: boot.sh CASE..."

@@ -1,27 +1,45 @@
 #!/bin/bash
-# The busybox guest (doc/shell.md), i386 only: busybox
+# The busybox guest (doc/shell.md, doc/kmod.md), i386 only: busybox
 # from Debian's source package, built once, static with Debian's i386
-# musl, from allnoconfig plus qemu-test/busybox/config; then the guest's
-# root overlay in $BUILD/i386/busybox/root (redone every time, cheap):
+# musl, from allnoconfig plus qemu-test/busybox/config; kmod likewise
+# (scripts/build-kmod.sh); then the guest's root overlay (redone every
+# time, cheap):
 #   /bin/busybox and its applet links, /sbin/init (qemu-test/busybox/init),
-#   the test modules in /lib/modules/2.5.50 with modules.dep
-#   (qemu-test/busybox/modules.dep); run_cases.py puts them in /m too.
+#   /bin/kmod with insmod, rmmod, lsmod, modinfo, modprobe and depmod in
+#   /sbin linked to it (busybox's applets of those names stay as
+#   `busybox NAME`), the modules as NAME.ko under /lib/modules/2.5.50
+#   (the test modules in extra/, a kernel tree's at their path under
+#   kernel/) with the modules.dep and indexes that depmod computes from
+#   them, and /boot/System.map-2.5.50 (vmlinux's __ksymtab_ lines, for
+#   depmod -F); run_cases.py puts the modules in /m too, as NAME.o.
+#
+#   build-busybox.sh [ROOT MODULES-LIST SYSTEM.MAP]
+# Defaults: $BUILD/i386/busybox/root, the test modules
+# ($BUILD/i386/guest/modules.list), the tree's System.map; the drivers
+# kernel's guest passes its own (tests/52-drivers.sh).
 # Prints the root's path on its last line.
 #
 # Exit status 2 (with the reason) when busybox cannot be had: no i386
 # musl, no deb-src entry, apt-get source failing; 1 on a build failure.
+# Without kmod (build-kmod.sh cannot have it) the root has busybox's
+# module applets under their names and no /bin/kmod, and says why in
+# /kmod-missing.
 . "$(dirname "$0")/lib.sh"
 [ "$ARCH" = i386 ] ||
 	die "the busybox guest is i386 only (Debian has no musl for $ARCH; doc/shell.md)"
 BB=$BUILD/i386/busybox
 CONF=$TOP/qemu-test/busybox/config
 G=$BUILD/i386/guest
+R=${1:-$BB/root}
+LIST=${2:-$G/modules.list}
+MAP=${3:-$TREE/System.map}
 cantget() { printf '*** %s\n' "$@" >&2; exit 2; }
 
 command -v i386-linux-musl-gcc > /dev/null ||
 	cantget "no i386-linux-musl-gcc: run scripts/install-deps.sh as root" \
 		"(dpkg --add-architecture i386; apt-get install musl-dev:i386 musl-tools)"
-[ -f "$G/modules.list" ] || die "no $G/modules.list: run make modules (ARCH=i386)"
+[ -f "$LIST" ] || die "no $LIST: run make modules (ARCH=i386)"
+[ -f "$MAP" ] || die "no $MAP: run make kernel (ARCH=i386)"
 
 # The source: Debian's package, unpacked (and its patches applied) by
 # apt-get source into $BB/src, once.
@@ -42,10 +60,11 @@ if [ -z "$src" ] || [ ! -f "$src/Makefile" ]; then
 fi
 src=${src%/}
 
-# Build once; again only when our config or this script changed.
+# Build once; again only when our config or this script's build part
+# (all above the kmod part) changed: the stamp holds their checksum.
 stamp=$BB/built.stamp
-if [ ! -x "$src/busybox" ] || [ ! -f "$stamp" ] ||
-   [ "$CONF" -nt "$stamp" ] || [ "$0" -nt "$stamp" ]; then
+recipe=$(sed '/^# kmod, from its own cache/,$d' "$0" | cat - "$CONF" | sha1sum | cut -d' ' -f1)
+if [ ! -x "$src/busybox" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$recipe" ]; then
 	msg "busybox: building $(basename "$src") static with i386 musl ($JOBS jobs), log in $BB/build.log"
 	t0=$(now)
 	bbmake() {
@@ -79,14 +98,22 @@ if [ ! -x "$src/busybox" ] || [ ! -f "$stamp" ] ||
 	done < <(sed -E 's/^# (CONFIG_[A-Z0-9_]+) is not set/\1=n/' "$BB/config.ours")
 	file "$src/busybox" | grep -q 'ELF 32-bit.*Intel 80386.*statically linked' ||
 		die "$src/busybox is not a static i386 program: $(file -b "$src/busybox")"
-	touch "$stamp"
+	echo "$recipe" > "$stamp"
 	msg "busybox built in $(elapsed "$t0") s: $(stat -c %s "$src/busybox") bytes, $(wc -l < "$src/busybox.links") applets"
 fi
 
+# kmod, from its own cache (outside the clone).
+kmod=$("$TOP/scripts/build-kmod.sh" 2> "$BB/kmod.log" | tail -1)
+case $? in
+0)	;;
+2)	kmod= ;;
+*)	tail -20 "$BB/kmod.log" >&2; die "building kmod failed (log: $BB/kmod.log)" ;;
+esac
+
 # The root overlay.
-R=$BB/root
+KV=2.5.50
 rm -rf "$R"
-mkdir -p "$R/bin" "$R/sbin" "$R/etc" "$R/lib/modules/2.5.50" "$R/tmp"
+mkdir -p "$R/bin" "$R/sbin" "$R/etc" "$R/lib/modules/$KV" "$R/tmp" "$R/boot"
 cp "$src/busybox" "$R/bin/busybox"
 while read -r l; do
 	[ "$l" = /bin/busybox ] || [ "$l" = /sbin/init ] || [ "$l" = /linuxrc ] && continue
@@ -94,14 +121,47 @@ while read -r l; do
 	ln -s /bin/busybox "$R$l"
 done < "$src/busybox.links"
 install -m 755 "$TOP/qemu-test/busybox/init" "$R/sbin/init"
+if [ -n "$kmod" ]; then
+	cp "$kmod" "$R/bin/kmod"
+	for t in insmod rmmod lsmod modinfo modprobe depmod; do
+		ln -sfn /bin/kmod "$R/sbin/$t"
+	done
+else
+	grep '^\*\*\* ' "$BB/kmod.log" | sed 's/^\*\*\* //' > "$R/kmod-missing"
+	warn "no kmod in the guest: $(tr '\n' ' ' < "$R/kmod-missing")"
+fi
+# The modules as depmod wants them: NAME.ko files (2.5.50's kbuild
+# makes NAME.o; the kernel reads the name from the module, never from
+# the file).  The broken .modinfo copies of modinfo-hostile.case stay
+# in /m only.
 while read -r m; do
-	cp "$m" "$R/lib/modules/2.5.50/"
-done < "$G/modules.list"
-# modules.dep is written by hand (no depmod for 2.5.50's .o modules);
-# every module it names must exist.
-grep -v '^#' "$TOP/qemu-test/busybox/modules.dep" > "$R/lib/modules/2.5.50/modules.dep"
-for f in $(tr -d ':' < "$R/lib/modules/2.5.50/modules.dep"); do
-	[ -f "$R/lib/modules/2.5.50/$f" ] ||
-		die "qemu-test/busybox/modules.dep names $f, which is not among the test modules"
-done
+	case $(basename "$m") in modinfo-*) continue ;; esac
+	rel=${m#*/linux-2.5.50/}
+	if [ "$rel" != "$m" ]; then
+		dst=kernel/${rel%.o}.ko
+	else
+		dst=extra/$(basename "${m%.o}").ko
+	fi
+	mkdir -p "$R/lib/modules/$KV/$(dirname "$dst")"
+	cp "$m" "$R/lib/modules/$KV/$dst"
+	echo "$dst" >> "$R/lib/modules/$KV/modules.order"
+done < "$LIST"
+# What kbuild of today writes beside them: modules.order (the list's
+# order, which depmod keeps), and no built-in modules (2.5.50 has no
+# modules.builtin; empty files say so, and depmod stops warning).
+: > "$R/lib/modules/$KV/modules.builtin"
+: > "$R/lib/modules/$KV/modules.builtin.modinfo"
+# vmlinux's exports, as depmod -F reads them ("ADDR TYPE __ksymtab_NAME").
+grep ' __ksymtab_' "$MAP" > "$R/boot/System.map-$KV" ||
+	die "$MAP has no __ksymtab_ symbol"
+# modules.dep and the indexes, by the host's depmod (Debian's kmod, the
+# same version as the guest's): -e lists the symbols that neither
+# vmlinux nor another module exports (in $R.depmod.log).
+depmod=$(PATH=$PATH:/sbin:/usr/sbin command -v depmod) ||
+	die "no depmod on this host: apt-get install kmod (scripts/install-deps.sh)"
+"$depmod" -e -b "$R" -F "$R/boot/System.map-$KV" "$KV" > "$R.depmod.log" 2>&1 || {
+	cat "$R.depmod.log" >&2
+	die "depmod -b $R failed"
+}
+[ -s "$R/lib/modules/$KV/modules.dep" ] || die "depmod wrote no $R/lib/modules/$KV/modules.dep"
 echo "$R"

@@ -10,7 +10,7 @@ init)
 	# qemu-test/init.c with the arch's system calls and _start
 	# (qemu-test/arch/$ARCH/syscalls.h), by its compiler and the flags
 	# scripts/arch/$ARCH.sh gives (arch_init_cflags).
-	arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
+	arch_need
 	inc=$TOP/qemu-test/arch/$ARCH
 	[ -f "$inc/syscalls.h" ] || die "no guest init port for $ARCH ($inc/syscalls.h)"
 	need_tools "$arch_cc:$arch_pkg"

@@ -66,6 +66,19 @@ if [ -d "$BUILD/busybox/src" ] || apt-cache showsrc busybox 2> /dev/null | grep 
 else
 	line lack "busybox source" "no deb-src entry for busybox: the busybox tests are skipped (scripts/install-shell-deps.sh, as root)"
 fi
+# kmod for that guest (scripts/build-kmod.sh, doc/kmod.md), and the
+# host's depmod (tests/42-depmod.sh).
+kv=$(apt-cache showsrc kmod 2> /dev/null | sed -n 's/^Version: //p' | sort -V | tail -1)
+if [ -n "$kv" ]; then
+	line have "kmod source" "apt-get source kmod ($kv; built once into ${KMOD_CACHE:-/var/tmp/kmod-guest})"
+else
+	line lack "kmod source" "no deb-src entry for kmod: the kmod cases are skipped (scripts/install-shell-deps.sh, as root)"
+fi
+if PATH=$PATH:/sbin:/usr/sbin command -v depmod > /dev/null; then
+	line have depmod "$(PATH=$PATH:/sbin:/usr/sbin command -v depmod)"
+else
+	line lack depmod "no depmod: tests/42-depmod.sh is skipped (apt-get install kmod)"
+fi
 
 # The rest a fresh machine may lack.
 if [ -t 0 ] || [ -t 1 ]; then

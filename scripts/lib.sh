@@ -140,6 +140,13 @@ arch_load() {
 	fi
 }
 
+# arch_load for the step's own $ARCH, or die saying why not: no such
+# file, or a KCONFIG overlay (a file that names no compiler) given as ARCH.
+arch_need() {
+	arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
+	[ -n "$arch_cc" ] || die "ARCH=$ARCH: scripts/arch/$ARCH.sh is a kernel config's overlay, not an architecture; use KCONFIG=$ARCH with its architecture (known: $(known_arches | tr '\n' ' '))"
+}
+
 # The architectures the harness knows: those with a scripts/arch/A.sh
 # that names a compiler.
 known_arches() {
@@ -158,7 +165,7 @@ boot_qemu() {
 kmake() {
 	local $ARCH_VARS
 	local -a $ARCH_ARRAYS
-	arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
+	arch_need
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$TREE" ARCH="$ARCH" \
 		${arch_cross:+CROSS_COMPILE=$arch_cross} "${kmake_args[@]}" "$@"
 }

@@ -6,7 +6,7 @@
 # ends it.  Where scripts/arch/$ARCH.sh sets arch_shell (the busybox
 # guest is built for it: i386).  doc/shell.md.
 . "$(dirname "$0")/lib.sh"
-arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
+arch_need
 [ -n "$arch_shell" ] ||
 	die "make shell: no busybox guest for $ARCH (scripts/arch/$ARCH.sh has no arch_shell); it keeps the libc-free init (doc/shell.md says what a shell there would need)"
 need_tools "$arch_qemu:$arch_qemu_pkg" mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3

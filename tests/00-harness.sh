@@ -186,6 +186,19 @@ else
 	skip "run_cases: emulator crashes: no mke2fs/debugfs (apt-get install e2fsprogs)"
 fi
 
+# An ARCH the harness has no file for, and a kernel config's overlay
+# given as ARCH (it names no compiler), are refused saying which.
+for a in nosuch:"not supported (no scripts/arch/nosuch.sh)" \
+	 i386-smp:"use KCONFIG=i386-smp with its architecture"; do
+	if ARCH=${a%%:*} BUILD="$tmp/arch" "$TOP/scripts/build-guest.sh" init > "$tmp/o" 2>&1; then
+		fail "harness: ARCH=${a%%:*} accepted"
+	elif grep -qF "${a#*:}" "$tmp/o"; then
+		pass "harness: ARCH=${a%%:*} refused: ${a#*:}"
+	else
+		fail "harness: ARCH=${a%%:*}: unclear message: $(head -2 "$tmp/o")"
+	fi
+done
+
 # The capability report runs anywhere and says something of each part.
 if "$TOP/scripts/host-caps.sh" > "$tmp/caps" 2>&1 &&
    grep -q '32-bit programs' "$tmp/caps" && grep -q 'qemu-system-i386' "$tmp/caps" &&

@@ -2,7 +2,9 @@
 # Real 2.5.50 drivers as modules (doc/drivers.md): build the
 # kernel-config/i386-drivers kernel in its own tree (scripts/build-drivers.sh),
 # check the module objects, then boot qemu-test/drivers/*.case, each with
-# the NIC QEMU emulates, loading the drivers with good and bad parameters.
+# the NIC QEMU emulates, loading the drivers with good and bad parameters;
+# then qemu-test/busybox/drivers/*.case: kmod's modprobe on them in the
+# busybox guest (doc/kmod.md).
 . "$(dirname "$0")/lib-test.sh"
 export ARCH=i386
 cases=$(ls "$TOP"/qemu-test/drivers/*.case)
@@ -15,7 +17,7 @@ elif ! command -v qemu-system-i386 > /dev/null; then
 fi
 if [ -n "$why" ]; then
 	IFS='|'; for c in $checks; do skip "$c: $why"; done; unset IFS
-	for c in $cases; do skip "drivers case $(basename "$c" .case): $why"; done
+	for c in $cases "$TOP"/qemu-test/busybox/drivers/*.case; do skip "drivers case $(basename "$c" .case): $why"; done
 	exit 0
 fi
 
@@ -68,5 +70,30 @@ if grep -q '__MODULE_INFO' "$DT/include/linux/moduleparam.h"; then
 fi
 
 BUILD=$DB "$TOP/scripts/boot.sh" $cases | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
+	sed 's/^\(PASS\|FAIL\): case /\1: drivers case /'
+
+# kmod's modprobe on the drivers (doc/kmod.md): the busybox guest with
+# these modules under /lib/modules/2.5.50/kernel/ and the modules.dep
+# depmod computed from them, booted with this kernel.
+kcases=$(ls "$TOP"/qemu-test/busybox/drivers/*.case)
+log=$DB/i386/busybox-build.out
+root=$("$TOP/scripts/build-busybox.sh" "$DB/i386/busybox-root" "$DB/i386/guest/modules.list" \
+	"$DT/System.map" 2> "$log" | tail -1)
+rc=$?
+why=
+if [ $rc -eq 2 ]; then
+	why="busybox cannot be had: $(grep '^\*\*\* ' "$log" | head -2 | sed 's/^\*\*\* //' | tr '\n' ' ')"
+elif [ $rc -ne 0 ] || [ ! -x "$root/bin/busybox" ]; then
+	sed 's/^/    | /' "$log" | tail -20
+	for c in $kcases; do fail "drivers case $(basename "$c" .case): scripts/build-busybox.sh failed (log: $log)"; done
+	exit 0
+elif [ ! -x "$root/bin/kmod" ]; then
+	why="kmod cannot be had: $(tr '\n' ' ' < "$root/kmod-missing" 2>/dev/null)"
+fi
+if [ -n "$why" ]; then
+	for c in $kcases; do skip "drivers case $(basename "$c" .case): $why"; done
+	exit 0
+fi
+BUILD=$DB GUEST_ROOT=$root "$TOP/scripts/boot.sh" $kcases | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
 	sed 's/^\(PASS\|FAIL\): case /\1: drivers case /'
 exit 0

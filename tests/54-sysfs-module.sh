@@ -51,13 +51,6 @@ echo "$bugs" | while IFS='|' read -r bit what c sign; do
 	[ -n "$bit" ] || continue
 	out=$BUILD/$c-$bit.out
 	APPEND="sysmodbug=$bit" "$TOP/scripts/boot.sh" "$cases/$c.case" > "$out" 2>&1
-	line=$(grep -a -m1 '^FAIL: case' "$out")
-	if ! grep -q 'VERDICT: FAIL' "$out"; then
-		fail "sysfs-module bug-back: sysmodbug=$bit ($what) passes: the case cannot find that bug"
-	elif ! printf '%s\n' "$line" | grep -q -F -- "$sign"; then
-		fail "sysfs-module bug-back: sysmodbug=$bit ($what) fails, but not at '$sign': ${line:0:200}"
-	else
-		pass "sysfs-module bug-back: sysmodbug=$bit ($what) fails at '$sign'"
-	fi
+	bugback_verdict "sysfs-module bug-back: sysmodbug=$bit ($what)" "$out" "$sign"
 done
 exit 0

@@ -50,6 +50,22 @@ need_i386_guest() {
 		{ fail "$prefix: kernel, modules or init do not build"; exit 0; }
 }
 
+# bugback_verdict LABEL OUT SIGN: OUT, boot.sh's output for a case on a
+# kernel with a bug put back, must say FAIL, and its first FAIL line
+# must hold SIGN (a piece only that bug gives: run_cases.py quotes the
+# regex with repr()).  Prints the PASS or FAIL line.
+bugback_verdict() {
+	local label=$1 out=$2 sign=$3 line
+	line=$(grep -a -m1 '^FAIL: case' "$out")
+	if ! grep -q 'VERDICT: FAIL' "$out"; then
+		fail "$label passes: the case cannot find that bug"
+	elif ! printf '%s\n' "$line" | grep -q -F -- "$sign"; then
+		fail "$label fails, but not at '$sign': ${line:0:200}"
+	else
+		pass "$label fails at '$sign'"
+	fi
+}
+
 # bugback_tree FROM TO PATCH...: a copy of the built tree FROM/i386 in
 # TO/i386 with the series and the test patches PATCH... on top (in
 # TO/patches); then BUILD and PATCHES_DIR name it for make and boot.sh,
