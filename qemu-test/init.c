@@ -33,6 +33,8 @@
  *	dircheck DIR		compare DIR with the last dirmark: "dircheck
  *				DIR: added NAME" or "gone NAME" for each
  *				difference, then "dircheck DIR: A added, G gone"
+ *	readlink FILE		"readlink FILE: TARGET" (or "readlink FILE:
+ *				-errno"; -ENOSYS where syscalls.h has none)
  *	cycles N FILE NAME PFILE [WFILE]  N times: load FILE, read PFILE,
  *				try to open WFILE for writing (its result is
  *				not counted), unload NAME; "cycles: N done, F
@@ -468,6 +470,26 @@ static void dircheck(const char *dir)
 	puts_(" gone\n");
 }
 
+static void readlink_(const char *path)
+{
+	char target[256];
+	long n = -38;			/* ENOSYS */
+
+#ifdef __NR_readlink
+	n = sys3(__NR_readlink, (long)path, (long)target, sizeof(target) - 1);
+#endif
+	if (n < 0) {
+		report("readlink", path, n);
+		return;
+	}
+	target[n] = '\0';
+	puts_("readlink ");
+	puts_(path);
+	puts_(": ");
+	puts_(target);
+	puts_("\n");
+}
+
 static void cycles(char *arg)
 {
 	long n = number(word(&arg)), i, ret, failed = 0;
@@ -837,6 +859,8 @@ static void run(char *line, char **argv, char **envp)
 						    &dirmarked_len));
 	} else if (!sncmp(line, "dircheck ", 9)) {
 		dircheck(line + 9);
+	} else if (!sncmp(line, "readlink ", 9)) {
+		readlink_(line + 9);
 	} else if (!sncmp(line, "cycles ", 7)) {
 		cycles(line + 7);
 	} else if (!sncmp(line, "stress ", 7)) {

@@ -2,42 +2,48 @@
 # /sys/module/NAME for every module (feature/module-sysfs-state.patch):
 # qemu-test/cases/sysfs-module.case must catch each of the bugs that
 # tests/bugback/sysmod/sysfs-module-bugs.patch puts back, one bit of the
-# boot parameter "sysmodbug=N" each, at the line that checks it.  The
-# case itself, on the series, is booted by tests/50 (and 57, 60).  The
-# bug-back tree is a copy of $BUILD/i386 with that patch on top
+# boot parameter "sysmodbug=N" each, at the line that checks it; so must
+# sysfs-holders.case those of holders/ (module-sysfs-holders.patch).
+# The cases themselves, on the series, are booted by tests/50 (and 57,
+# 60).  The bug-back tree is a copy of $BUILD/i386 with that patch on top
 # ($BUILD/i386-sysmod-bugback; only what the patch touches is rebuilt).
 . "$(dirname "$0")/lib-test.sh"
 export ARCH=i386
 OUTER=$BUILD
-case=$TOP/qemu-test/cases/sysfs-module.case
-# bit, and a piece of run_cases.py's FAIL line that only that bug gives
-# (it quotes the expected regex with repr(): \/ shows as \\/).
+cases=$TOP/qemu-test/cases
+# bit, the case, and a piece of run_cases.py's FAIL line that only that
+# bug gives (it quotes the expected regex with repr(): \/ shows as \\/).
 bugs='
-1|no directory without a visible parameter|sysstate\\/refcnt: 0$
-2|refcnt always 0|stressa\\/refcnt: 1$
-4|initstate "live" while init runs|initstate=coming$
-8|a failed init leaves its directory|dircheck /sys/module: added sysfail
-16|a long name cut to 15 characters|dircheck /sys/module: added sysparm_long_na
-32|the directory removed before a refused unload|dircheck /sys/module: gone stressa
-64|a file held open across rmmod reads the freed module|readheld: -19$
+1|no directory without a visible parameter|sysfs-module|sysstate\\/refcnt: 0$
+2|refcnt always 0|sysfs-module|stressa\\/refcnt: 1$
+4|initstate "live" while init runs|sysfs-module|initstate=coming$
+8|a failed init leaves its directory|sysfs-module|dircheck /sys/module: added sysfail
+16|a long name cut to 15 characters|sysfs-module|dircheck /sys/module: added sysparm_long_na
+32|the directory removed before a refused unload|sysfs-module|dircheck /sys/module: gone stressa
+64|a file held open across rmmod reads the freed module|sysfs-module|readheld: -19$
+128|a link stays after the user has gone|sysfs-holders|holders: gone holder$
+256|the links made after init, not before|sysfs-holders|initstate through the link=coming$
 '
-need_i386_guest "sysfs-module bug-back" "$case"
+need_i386_guest "sysfs-module bug-back" "$cases/sysfs-module.case" \
+	"$cases/sysfs-holders.case"
 
 bugback_tree "sysfs-module bug-back" "$BUILD" "$OUTER/i386-sysmod-bugback" kernel/param_sysfs.c sysmodbug \
 	"$TOP"/tests/bugback/sysmod/*.patch || exit 0
 
-# No bit set: the bug-back kernel is the series' and the case passes.
-out=$BUILD/sysfs-module-0.out
-APPEND="sysmodbug=0" "$TOP/scripts/boot.sh" "$case" > "$out" 2>&1
-if grep -q 'VERDICT: PASS' "$out"; then
-	pass "sysfs-module bug-back: sysmodbug=0 (no bug) passes"
-else
-	fail "sysfs-module bug-back: sysmodbug=0 (no bug) fails: $(grep -a -m1 '^FAIL' "$out" | cut -c1-200)"
-fi
-echo "$bugs" | while IFS='|' read -r bit what sign; do
+# No bit set: the bug-back kernel is the series' and the cases pass.
+for c in sysfs-module sysfs-holders; do
+	out=$BUILD/$c-0.out
+	APPEND="sysmodbug=0" "$TOP/scripts/boot.sh" "$cases/$c.case" > "$out" 2>&1
+	if grep -q 'VERDICT: PASS' "$out"; then
+		pass "sysfs-module bug-back: sysmodbug=0 (no bug) passes $c"
+	else
+		fail "sysfs-module bug-back: sysmodbug=0 (no bug) fails $c: $(grep -a -m1 '^FAIL' "$out" | cut -c1-200)"
+	fi
+done
+echo "$bugs" | while IFS='|' read -r bit what c sign; do
 	[ -n "$bit" ] || continue
-	out=$BUILD/sysfs-module-$bit.out
-	APPEND="sysmodbug=$bit" "$TOP/scripts/boot.sh" "$case" > "$out" 2>&1
+	out=$BUILD/$c-$bit.out
+	APPEND="sysmodbug=$bit" "$TOP/scripts/boot.sh" "$cases/$c.case" > "$out" 2>&1
 	bugback_verdict "sysfs-module bug-back: sysmodbug=$bit ($what)" "$out" "$sign"
 done
 exit 0

@@ -21,6 +21,7 @@
 #define __NR_wait4		7
 #define __NR_ioctl		54
 #define __NR_getdents		174
+#define __NR_readlink		58
 
 #define O_RDONLY	0
 #define O_WRONLY	1
