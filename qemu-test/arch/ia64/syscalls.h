@@ -21,6 +21,8 @@
 #define __NR_clone		1128
 #define __NR_init_module	1133
 #define __NR_delete_module	1134
+#define __NR_readlink		1092
+#define __NR_getdents		1144
 
 #define O_RDONLY	0
 #define O_WRONLY	01
