@@ -29,6 +29,7 @@ fi
 # refuses to answer when the series changed: read its state file.  A
 # changed patch no longer reverses, so pop with -f: quilt then puts back
 # the files it saved at push time, which is exactly the unpatched state.
+# With --upto, patches after PATCH are popped too.
 stamp=$TREE/.harness-pushed
 series_names=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
 applied=$(cat "$TREE/.pc/applied-patches" 2>/dev/null)
@@ -42,8 +43,8 @@ if [ -n "$applied" ]; then
 		[ "$name" = "$want" ] || break
 		[ "$(sha1sum < "$PATCHES/$name" 2>/dev/null | cut -d' ' -f1)" = "$sum" ] || break
 		keep=$name
+		[ "$name" = "$upto" ] && break
 	done
-	[ -n "$upto" ] && keep=
 	if [ -z "$keep" ]; then
 		q pop -f -a -q >/dev/null
 	elif [ "$keep" != "$(echo "$applied" | tail -1)" ]; then
@@ -52,7 +53,9 @@ if [ -n "$applied" ]; then
 fi
 
 log=$BUILD/$ARCH/quilt-push.log
-if [ -n "$upto" ]; then
+if [ -n "$upto" ] && [ "$keep" = "$upto" ]; then
+	echo "File series fully applied, up to $upto" > "$log"
+elif [ -n "$upto" ]; then
 	q push "$upto" > "$log" 2>&1
 else
 	q push -a > "$log" 2>&1
