@@ -295,16 +295,23 @@ run32() {
 }
 
 # toolchain_id CC: what tells one compiler and its binutils from
-# another: CC's version line, and a hash of each program that a kernel
-# build runs (the driver, cc1, as, ld, objcopy, make), so that another
-# build of the same version is another toolchain.
+# another: CC's version line, and the path, size, time and inode of each
+# program that a kernel build runs (the driver, cc1, as, ld, objcopy,
+# make; as ccache tells compilers apart), so that another build of the
+# same version, or a reinstalled one, is another toolchain.
 toolchain_id() {
 	local cc=$1 p f
 	$cc --version 2>&1 | head -1
 	for p in "$cc" "$($cc -print-prog-name=cc1)" "$($cc -print-prog-name=as)" \
 		"$($cc -print-prog-name=ld)" "${cc%gcc}objcopy" make; do
-		f=$(command -v "$p") && echo "$p $(sha1sum < "$f")" || echo "$p: none"
+		f=$(command -v "$p") && echo "$p $f $(stat -L -c '%s %Y %i' "$f")" || echo "$p: none"
 	done
+}
+
+# tree_newer STAMP: the first file under $TREE newer than STAMP (the
+# harness's own .harness-* notes aside), or nothing.
+tree_newer() {
+	find "$TREE" -newer "$1" ! -type d ! -name '.harness-*' -print -quit 2> /dev/null
 }
 
 now() { date +%s.%N; }
