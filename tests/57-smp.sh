@@ -44,11 +44,14 @@ else
 fi
 
 # The bug put back: the same tree and config with a test patch on top,
-# in a copy of the built tree (only what the patch touches is rebuilt).
+# in a copy of the built tree (only what the patch touches is rebuilt),
+# kept for the next run (prepare-tree.sh and build-kernel.sh bring it
+# up to date, and build nothing when nothing changed).
 P=$OUTER/i386-smp-bugback/patches
-rm -rf "$P" "$OUTER/i386-smp-bugback/i386"
+rm -rf "$P"
 mkdir -p "$P" "$OUTER/i386-smp-bugback/i386"
-cp -a "$BUILD/i386/linux-2.5.50" "$OUTER/i386-smp-bugback/i386/"
+[ -d "$OUTER/i386-smp-bugback/i386/linux-2.5.50" ] ||
+	cp -a "$BUILD/i386/linux-2.5.50" "$OUTER/i386-smp-bugback/i386/"
 # quilt keeps the patches dir of the first push in .pc, over
 # QUILT_PATCHES: forget it, this copy's patches are $P.
 rm -f "$OUTER/i386-smp-bugback/i386/linux-2.5.50/.pc/.quilt_patches" \
