@@ -14,8 +14,9 @@ CASE	?= qemu-test/cases/boot.case
 export KSRC BUILD ARCH
 # make boot APPEND="foo.bar=1 ...": words for the command line; QEMU_OPTS='-smp 2':
 # more QEMU options; V=1: print each QEMU command line; GDB=1: QEMU waits for
-# gdb-multiarch on GDB_PORT (1234) (scripts/boot.sh)
-export APPEND QEMU_OPTS V GDB GDB_PORT
+# gdb-multiarch on GDB_PORT (1234); BOOT_JOBS=N: cases booted at a time
+# (default: the CPUs) (scripts/boot.sh)
+export APPEND QEMU_OPTS V GDB GDB_PORT BOOT_JOBS
 
 TREE	:= $(BUILD)/$(ARCH)/linux-2.5.50
 S	:= scripts
@@ -46,7 +47,8 @@ help:
 	@echo 'make help      this list'
 	@echo 'Boot variables: APPEND="w ..." (words for the command line, checked to reach /proc/cmdline),'
 	@echo '  QEMU_OPTS="-smp 2" (more QEMU options), V=1 (print the QEMU command line),'
-	@echo '  GDB=1 (QEMU waits for gdb-multiarch on GDB_PORT, 1234, and says how to attach)'
+	@echo '  GDB=1 (QEMU waits for gdb-multiarch on GDB_PORT, 1234, and says how to attach),'
+	@echo '  BOOT_JOBS=N (cases booted at a time; default the CPUs, 1 with GDB=1)'
 	@echo 'Variables: KSRC=$(KSRC) BUILD=$(BUILD) ARCH=$(ARCH)'
 
 tree:

@@ -39,6 +39,8 @@ extra=()
 [ -n "${GDB:-}" ] && [ "$GDB" != 0 ] &&
 	extra+=(--gdb "$TREE/vmlinux" --gdb-port "${GDB_PORT:-1234}")
 [ "${V:-0}" != 0 ] && extra+=(--verbose)
+# BOOT_JOBS: cases booted at a time (default: the host's CPUs).
+extra+=(--jobs "${BOOT_JOBS:-$JOBS}")
 PYTHONPATH=$TOP/scripts python3 -m run_cases boot $show "${extra[@]}" \
 	--kernel "$kernel" --init "$init" "${overlay[@]}" --append "${APPEND:-}" \
 	"${emu[@]}" "${arch_qemu_opts[@]/#/--qemu-opt=}" \

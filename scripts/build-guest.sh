@@ -25,6 +25,19 @@ init)
 	;;
 modules)
 	[ -d "$TREE/.pc" ] || die "no patched tree: run make tree"
+	# Built already after the kernel's last build (build-kernel.sh's
+	# .harness-built), with nothing in the tree changed since, from the
+	# same sources and scripts: kept.
+	key=$(cd "$TOP" && sha1sum qemu-test/modules/* qemu-test/badmodinfo.py \
+		scripts/build-guest.sh scripts/lib.sh scripts/arch/$ARCH.sh 2>&1)
+	if [ -f "$TREE/.harness-built" ] && [ "$G/modules.built" -nt "$TREE/.harness-built" ] &&
+	   [ -z "$(tree_newer "$TREE/.harness-built")" ] &&
+	   [ "$key" = "$(cat "$G/modules.built")" ] && [ -f "$G/modules.list" ] &&
+	   ! (xargs ls -d -- < "$G/modules.list" 2>&1 >/dev/null | grep -q .); then
+		msg "test modules: up to date (built after the kernel from the same sources: $G/modules.built)"
+		exit 0
+	fi
+	rm -f "$G/modules.built"
 	rm -rf "$G/mods"
 	cp -a "$TOP/qemu-test/modules" "$G/mods"
 	log=$BUILD/$ARCH/modules.log
@@ -49,6 +62,7 @@ MK
 		bad=$(ls "$G/mods"/modinfo-*.o)
 	fi
 	list_modules "$G/modules.list" $(for m in $mods; do echo "$G/mods/$m"; done) $bad
+	echo "$key" > "$G/modules.built"
 	msg "test modules: $(echo $mods)"
 	;;
 *)	die "usage: build-guest.sh init|modules" ;;

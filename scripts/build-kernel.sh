@@ -29,10 +29,34 @@ if ! cmp -s "$cfg" "$TREE/.config.harness"; then
 		die "kernel-config/${KCONFIG:-$ARCH} is incomplete: oldconfig asked questions"
 	fi
 fi
+# A build that would change nothing is not run (kbuild takes half a
+# minute or more to find that out): $TREE/.harness-built says what the
+# last good build was made from, with the number of files in the tree
+# then.  The same inputs, the same number of files (none removed), no
+# file newer than it (an edit, a quilt push or pop) and the image there:
+# nothing to do.
+built=$TREE/.harness-built
+inputs() {
+	local f
+	echo "build-kernel 1: $image, kmake ${kmake_args[*]}"
+	echo "config ${KCONFIG:-$ARCH} $(sha1sum < "$cfg")"
+	for f in build-kernel.sh lib.sh arch/$ARCH.sh arch/${KCONFIG:-$ARCH}.sh; do
+		[ -f "$TOP/scripts/$f" ] && echo "$f $(sha1sum < "$TOP/scripts/$f")"
+	done
+	toolchain_id "$arch_cc"
+	echo "files $(find "$TREE" -type f ! -name '.harness-*' | wc -l)"
+}
+if [ -f "$built" ] && [ -f "$TREE/$imagefile" ] && [ -z "$(tree_newer "$built")" ] &&
+   [ "$(inputs)" = "$(cat "$built")" ]; then
+	msg "$image for $ARCH is up to date: nothing in $TREE changed since its build (.harness-built)"
+	exit 0
+fi
+rm -f "$built"
 msg "building $image for $ARCH ($JOBS jobs), log in $log"
 t0=$(now)
 if ! kmake -j"$JOBS" $image > "$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -40 >&2
 	die "kernel build failed after $(elapsed "$t0") s (log: $log)"
 fi
+inputs > "$built.tmp" && mv "$built.tmp" "$built"
 msg "kernel built in $(elapsed "$t0") s: $(ls -l "$TREE/$imagefile" | awk '{print $5}') bytes $imagefile"

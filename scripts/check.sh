@@ -10,7 +10,8 @@
 # "# Totals:" line; then, last, the plain "N passed, N failed, N skipped"
 # line.  Copies: $BUILD/check.ktap (the document), $BUILD/check.json
 # (the same, read back by scripts/ktap.py parse), $BUILD/check.out (the
-# scripts' own lines).
+# scripts' own lines), $BUILD/check.times (each script's seconds, also
+# in the summary, slowest first, so that a slow step shows).
 # CHECK_TESTS=DIR runs DIR/NN-*.sh instead (tests/04-ktap.sh).
 . "$(dirname "$0")/lib.sh"
 
@@ -18,6 +19,8 @@ out=$BUILD/check.out
 ktap=$BUILD/check.ktap
 mkdir -p "$BUILD"
 : > "$out"
+times=$BUILD/check.times
+: > "$times"
 t0=$(now)
 scripts=()
 for t in "${CHECK_TESTS:-$TOP/tests}"/[0-9][0-9]-*.sh; do
@@ -56,7 +59,9 @@ document() {
 		t1=$(now)
 		run_one "$t" | tee -a "$out" |
 			python3 "$TOP/scripts/ktap.py" subtest $i "$(basename "$t")"
-		echo "# $(basename "$t") took $(elapsed "$t1") s"
+		t1=$(elapsed "$t1")
+		echo "# $(basename "$t") took $t1 s"
+		echo "$t1 $(basename "$t")" >> "$times"
 	done
 }
 document | tee "$ktap"
@@ -76,6 +81,8 @@ pass=$(count PASS) fail=$(count FAIL) skip=$(count SKIP) xfail=$(count XFAIL)
 		echo "*** failures:"
 		grep '^FAIL: ' "$out"
 	fi
+	echo "seconds per script, slowest first (also $times):"
+	sort -k1,1 -g -r "$times" | awk '{ printf "  %7.1f  %s\n", $1, $2 }'
 	echo "make check took $(elapsed "$t0") s"
 } | sed '2,$s/^/# /' | tee -a "$ktap"
 # The document must read back to the same counts.

@@ -16,6 +16,12 @@ ARCH=${ARCH:-i386}
 case "$BUILD" in /*) ;; *) BUILD=$TOP/$BUILD ;; esac
 TREE=$BUILD/$ARCH/linux-2.5.50
 PATCHES=${PATCHES_DIR:-$TOP/patches}
+# Results kept by what they depend on (make lint's builds: lint_key in
+# scripts/lint-series.sh): $BUILD/cache, or HARNESS_CACHE.  Exported, so
+# that a step run with a BUILD of its own (make lint's tree, a test's
+# probe) shares them; never in the clone's tracked files.
+HARNESS_CACHE=${HARNESS_CACHE:-$BUILD/cache}
+export HARNESS_CACHE
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # Scratch files (mktemp, Python's tempfile) go to TMPDIR, else /tmp; on
@@ -320,6 +326,26 @@ build_step() {
 		exit 1
 	fi
 	echo ">>> $tag: $name done in $(( $(date +%s) - s )) s" >&2
+}
+
+# toolchain_id CC: what tells one compiler and its binutils from
+# another: CC's version line, and the path, size, time and inode of each
+# program that a kernel build runs (the driver, cc1, as, ld, objcopy,
+# make; as ccache tells compilers apart), so that another build of the
+# same version, or a reinstalled one, is another toolchain.
+toolchain_id() {
+	local cc=$1 p f
+	$cc --version 2>&1 | head -1
+	for p in "$cc" "$($cc -print-prog-name=cc1)" "$($cc -print-prog-name=as)" \
+		"$($cc -print-prog-name=ld)" "${cc%gcc}objcopy" make; do
+		f=$(command -v "$p") && echo "$p $f $(stat -L -c '%s %Y %i' "$f")" || echo "$p: none"
+	done
+}
+
+# tree_newer STAMP: the first file under $TREE newer than STAMP (the
+# harness's own .harness-* notes aside), or nothing.
+tree_newer() {
+	find "$TREE" -newer "$1" ! -type d ! -name '.harness-*' -print -quit 2> /dev/null
 }
 
 now() { date +%s.%N; }

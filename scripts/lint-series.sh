@@ -5,15 +5,24 @@
 #     order: alone on the pristine tree (as upstream applies them), and
 #     on top of the compat patches (as we build them)
 #  3. bisectability: the i386 kernel builds after the compat patches and
-#     after each feature patch, in a tree of its own under $BUILD/lint
-# Usage: lint-series.sh [--no-build]     (--no-build: only 1 and 2, fast)
+#     after each feature patch, in a tree of its own under $BUILD/lint.
+#     A step that built is remembered under $HARNESS_CACHE/lint/KEY, KEY
+#     a hash of all it depends on (lint_keys below): the patches up to
+#     that step (their diffs), the kernel config, the toolchain, KSRC's
+#     path and the harness scripts of the build.  A rerun builds only
+#     the steps whose key it has not seen, from the first such step on
+#     (the tree is brought there with quilt, incrementally).
+# Usage: lint-series.sh [--no-build | --keys]
+#   --no-build  only 1 and 2, fast
+#   --keys      only print each step's KEY and whether it is cached
 . "$(dirname "$0")/lib.sh"
 
 build=yes
 case "${1:-}" in
 --no-build) build= ;;
+--keys) build=keys ;;
 "") ;;
-*) die "usage: $0 [--no-build]" ;;
+*) die "usage: $0 [--no-build | --keys]" ;;
 esac
 
 series=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
@@ -21,6 +30,60 @@ compat=$(echo "$series" | grep '^compat/')
 feature=$(echo "$series" | grep -v -e '^compat/' -e '^test/')
 [ -n "$feature" ] || die "no feature patches in $PATCHES/series"
 nfeat=$(echo "$feature" | wc -l)
+
+# The steps: the compat patches, then each feature patch (with what
+# comes before it in the series: quilt push NAME pushes that).
+last_compat=$(echo "$compat" | tail -1)
+[ -n "$last_compat" ] || die "no compat patches in $PATCHES/series"
+steps=$((nfeat + 1))
+step_top=("$last_compat" $feature)
+step_name=("compat/ ($(echo "$compat" | wc -l) patches)" $feature)
+
+# lint_keys: key[N], the hash of everything the build after step N
+# (0: the compat patches) depends on: the kernel config, the harness
+# scripts of the build, the toolchain, KSRC's path, and the name and
+# diff of each patch up to the step's.  A change to any of it is another
+# key, so the step is built again; a patch's Name:/Author: header or
+# description is not in it (it changes no tree): its lines from the
+# first that can start a diff on are.
+lint_keys() {
+	local cfg=${KCONFIG:-i386} f
+	{
+		echo "lint-build-1: build-kernel.sh after quilt push, incremental"
+		echo "KSRC $KSRC"
+		echo "config $cfg $(sha1sum < "$TOP/kernel-config/$cfg")"
+		for f in lint-series.sh build-kernel.sh prepare-tree.sh lib.sh quiltrc \
+			arch/i386.sh arch/$cfg.sh; do
+			[ -f "$TOP/scripts/$f" ] && echo "$f $(sha1sum < "$TOP/scripts/$f")"
+		done
+		toolchain_id gcc
+	} > "$BUILD/lint-key.common" || die "lint: cannot write $BUILD/lint-key.common"
+	key=($(SERIES=$series python3 - "$PATCHES" "$BUILD/lint-key.common" "${step_top[@]}" <<'PY'
+import hashlib, os, re, sys
+patches, common, tops = sys.argv[1], sys.argv[2], sys.argv[3:]
+DIFF = re.compile(rb"^(--- |\+\+\+ |\*\*\* |@@ |diff |Index: )")
+h = hashlib.sha1(open(common, "rb").read())
+keys = {}
+for name in os.environ["SERIES"].split():
+    lines = open(os.path.join(patches, name), "rb").read().splitlines(True)
+    start = next((i for i, l in enumerate(lines) if DIFF.match(l)), len(lines))
+    h.update(("%s %s\n" % (name, hashlib.sha1(b"".join(lines[start:])).hexdigest())).encode())
+    keys[name] = h.hexdigest()[:16]
+print(" ".join(keys[t] for t in tops))
+PY
+	)) && [ ${#key[@]} = "$steps" ] || die "lint: cannot compute the steps' keys"
+}
+LINT_CACHE=$HARNESS_CACHE/lint
+if [ "$build" = keys ]; then
+	mkdir -p "$BUILD"
+	lint_keys
+	for ((i = 0; i < steps; i++)); do
+		c=new
+		[ -f "$LINT_CACHE/${key[$i]}" ] && c=cached
+		echo "$((i + 1)) ${key[$i]} $c ${step_name[$i]}"
+	done
+	exit 0
+fi
 
 # 1. Headers.
 need_tools python3:python3 diffstat:diffstat
@@ -36,24 +99,26 @@ mkdir -p "$BUILD"
 tmp=$(mktemp -d "$BUILD/lint-apply.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-# copy_touched DIR PATCH...: the pristine files the patches touch, to DIR.
+# copy_touched DIR PATCH...: the pristine files the patches touch, to DIR
+# (one cp for them all: a process a file took a minute on a busy host).
 copy_touched() {
 	local dir=$1 f
 	shift
 	mkdir -p "$dir"
-	for f in $(sed -n 's,^\(---\|+++\) [^/[:space:]]*/\([^[:space:]]*\).*,\2,p' "$@" | sort -u); do
-		[ -f "$KSRC/$f" ] || continue
-		mkdir -p "$dir/$(dirname "$f")"
-		cp -p "$KSRC/$f" "$dir/$f"
-	done
+	sed -n 's,^\(---\|+++\) [^/[:space:]]*/\([^[:space:]]*\).*,\2,p' "$@" | sort -u |
+		while read -r f; do [ -f "$KSRC/$f" ] && printf '%s\0' "$f"; done |
+		(cd "$KSRC" && xargs -0 -r cp -p --parents -t "$dir")
 }
 
 # apply_clean DIR PATCH: patch -p1 with no fuzz and no offset, or say why.
 apply_clean() {
-	local out rc
+	local out rc l
 	out=$(patch -p1 --fuzz=0 -N -t --no-backup-if-mismatch -r - -d "$1" -i "$PATCHES/$2" 2>&1)
 	rc=$?
-	if [ $rc -ne 0 ] || echo "$out" | grep -q -v '^patching file '; then
+	while IFS= read -r l; do
+		[[ -z $l || $l == "patching file "* ]] || rc=1
+	done <<< "$out"
+	if [ $rc -ne 0 ]; then
 		echo "$out" | grep -v '^patching file ' | sed 's/^/    | /' >&2
 		return 1
 	fi
@@ -82,53 +147,59 @@ done
 msg "lint: the feature series applies with no fuzz or offset, alone and on top of compat"
 [ -n "$build" ] || exit 0
 
-# 3. Bisectability: build after compat, then after each feature patch.
+# 3. Bisectability: build after compat, then after each feature patch,
+# but for the first steps whose key is cached: from the first that is
+# not, in order.
 export ARCH=i386
 export BUILD=$BUILD/lint
 TREE=$BUILD/$ARCH/linux-2.5.50
-last_compat=$(echo "$compat" | tail -1)
-[ -n "$last_compat" ] || die "no compat patches in $PATCHES/series"
-# A previous run left patches applied: pop them all, and touch what they
-# touched, so that no object built from a patched file looks up to date
-# (quilt 0.66 touches what it restores; older ones kept the old times).
-if [ -d "$TREE/.pc" ] && [ -n "$(q applied 2>/dev/null)" ]; then
-	files=$(for p in $(q applied); do q files "$p"; done | sort -u)
-	if ! q pop -a -q > /dev/null 2>&1; then
-		warn "lint: quilt pop -a failed in $TREE; starting from a fresh copy"
-		rm -rf "$TREE"
-	fi
-fi
-# quilt keeps the patches dir of the first push in .pc, over QUILT_PATCHES:
-# forget it, as this run's PATCHES_DIR may be another one.
-rm -f "$TREE/.pc/.quilt_patches" "$TREE/.pc/.quilt_series"
-"$TOP/scripts/prepare-tree.sh" --upto "$last_compat" || die "lint: the compat patches do not apply"
-for f in ${files:-}; do
-	[ -f "$TREE/$f" ] && touch "$TREE/$f"
-done
-
-step=0
-steps=$((nfeat + 1))
 t0=$(now)
+mkdir -p "$BUILD"
+lint_keys
+first=
+for ((i = 0; i < steps; i++)); do
+	[ -f "$LINT_CACHE/${key[$i]}" ] && continue
+	first=$i
+	break
+done
+for ((i = 0; i < ${first:-$steps}; i++)); do
+	printf '>>> lint: [%d/%d] building i386 after %s ... ok (cached: %s)\n' \
+		$((i + 1)) "$steps" "${step_name[$i]}" "${key[$i]}"
+done
+if [ -z "$first" ]; then
+	msg "lint: the i386 kernel builds after each of the $steps steps (all cached, $(elapsed "$t0") s)"
+	exit 0
+fi
+# Bring the tree to step FIRST: quilt pops what changed (and touches
+# the files it puts back) and pushes the rest, so the build is
+# incremental.  quilt keeps the patches dir of the first push in .pc,
+# over QUILT_PATCHES: forget it, as this run's PATCHES_DIR may be
+# another one.
+rm -f "$TREE/.pc/.quilt_patches" "$TREE/.pc/.quilt_series"
+"$TOP/scripts/prepare-tree.sh" --upto "${step_top[$first]}" ||
+	die "lint: the series up to ${step_top[$first]} does not apply"
+
 build_step() {
 	local t1
 	t1=$(now)
-	step=$((step + 1))
-	printf '>>> lint: [%d/%d] building i386 after %s ... ' "$step" "$steps" "$1"
+	printf '>>> lint: [%d/%d] building i386 after %s ... ' $(($1 + 1)) "$steps" "${step_name[$1]}"
 	if "$TOP/scripts/build-kernel.sh" > "$BUILD/$ARCH/lint-step.log" 2>&1; then
 		echo "ok ($(elapsed "$t1") s)"
+		mkdir -p "$LINT_CACHE"
+		echo "built $(date -u '+%Y-%m-%d %H:%M UTC') after ${step_name[$1]}" > "$LINT_CACHE/${key[$1]}"
 	else
 		echo "FAILED ($(elapsed "$t1") s)"
 		grep -v '^>>>' "$BUILD/$ARCH/lint-step.log" | sed 's/^/    | /' >&2
-		die "lint: the kernel does not build after $1: the series is not bisectable (log: $BUILD/$ARCH/build.log)"
+		die "lint: the kernel does not build after ${step_name[$1]}: the series is not bisectable (log: $BUILD/$ARCH/build.log)"
 	fi
 }
-build_step "compat/ ($(echo "$compat" | wc -l) patches)"
-for p in $feature; do
-	out=$(q push -q "$p" 2>&1)
+build_step "$first"
+for ((i = first + 1; i < steps; i++)); do
+	out=$(q push -q "${step_top[$i]}" 2>&1)
 	if [ $? -ne 0 ] || echo "$out" | grep -q -E "$UNCLEAN_APPLY"; then
 		echo "$out" >&2
-		die "lint: $p does not push cleanly in $TREE"
+		die "lint: ${step_top[$i]} does not push cleanly in $TREE"
 	fi
-	build_step "$p"
+	build_step "$i"
 done
-msg "lint: the i386 kernel builds after each of the $steps steps ($(elapsed "$t0") s)"
+msg "lint: the i386 kernel builds after each of the $steps steps ($((steps - first)) built, $(elapsed "$t0") s)"

@@ -29,21 +29,29 @@ fi
 # refuses to answer when the series changed: read its state file.  A
 # changed patch no longer reverses, so pop with -f: quilt then puts back
 # the files it saved at push time, which is exactly the unpatched state.
+# With --upto, patches after PATCH are popped too.
 stamp=$TREE/.harness-pushed
 series_names=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
 applied=$(cat "$TREE/.pc/applied-patches" 2>/dev/null)
+# (Each patch's sum, then and now, by one sha1sum: not a process a patch.)
+declare -A pushed=() now=()
+while read -r sum name; do
+	pushed[$name]=$sum
+done < <(cat "$stamp" 2>/dev/null)
+while read -r sum name; do
+	now[$name]=$sum
+done < <(cd "$PATCHES" && sha1sum $applied 2>/dev/null)
+mapfile -t names <<< "$series_names"
 keep=
 if [ -n "$applied" ]; then
 	i=0
 	for name in $applied; do
+		[ "$name" = "${names[$i]}" ] || break
 		i=$((i + 1))
-		want=$(echo "$series_names" | sed -n "${i}p")
-		sum=$(awk -v n="$name" '$2 == n { print $1 }' "$stamp" 2>/dev/null)
-		[ "$name" = "$want" ] || break
-		[ "$(sha1sum < "$PATCHES/$name" 2>/dev/null | cut -d' ' -f1)" = "$sum" ] || break
+		[ -n "${now[$name]:-}" ] && [ "${now[$name]}" = "${pushed[$name]:-}" ] || break
 		keep=$name
+		[ "$name" = "$upto" ] && break
 	done
-	[ -n "$upto" ] && keep=
 	if [ -z "$keep" ]; then
 		q pop -f -a -q >/dev/null
 	elif [ "$keep" != "$(echo "$applied" | tail -1)" ]; then
@@ -52,7 +60,12 @@ if [ -n "$applied" ]; then
 fi
 
 log=$BUILD/$ARCH/quilt-push.log
-if [ -n "$upto" ]; then
+if [ -n "$keep" ] && [ "$keep" = "${upto:-${names[-1]}}" ]; then
+	# Nothing to push, nothing changed: the tree is left alone.
+	echo "File series fully applied, up to $keep" > "$log"
+	msg "applied $i patches, top: $keep (unchanged)"
+	exit 0
+elif [ -n "$upto" ]; then
 	q push "$upto" > "$log" 2>&1
 else
 	q push -a > "$log" 2>&1
@@ -64,8 +77,7 @@ if grep -E "$UNCLEAN_APPLY" "$log" >&2; then
 	die "patches do not apply cleanly (see above; log in $log)"
 fi
 [ $rc -eq 0 ] || { cat "$log" >&2; die "quilt push failed"; }
-rm -f "$stamp"
-for name in $(q applied 2>/dev/null); do
-	echo "$(sha1sum < "$PATCHES/$name" | cut -d' ' -f1) $name" >> "$stamp"
-done
-msg "applied $(q applied | wc -l) patches, top: $(q top)"
+top=$(cat "$TREE/.pc/applied-patches")
+(cd "$PATCHES" && sha1sum $top) | awk '{ print $1, $2 }' > "$stamp.tmp" && mv "$stamp.tmp" "$stamp" ||
+	die "cannot write $stamp"
+msg "applied $(echo "$top" | wc -l) patches, top: $(echo "$top" | tail -1)"

@@ -35,7 +35,9 @@ or "FAIL: case NAME: why" (then the console's last 30 lines and the
 log's path); LOGDIR/NAME.log holds the QEMU command line ("qemu: ...",
 printed too with --verbose), then the console.  --qemu-opts adds QEMU
 options to every case; --gdb VMLINUX makes QEMU wait for gdb and prints
-the gdb-multiarch command that attaches.
+the gdb-multiarch command that attaches.  --jobs N boots N cases at a
+time (boot.sh: BOOT_JOBS, default the host's CPUs; one with --gdb),
+each with its own initrd and log; the verdicts come in the cases' order.
 
 --append WORDS adds WORDS at the end of every case's command line and
 fails a case in which no console line is "cmdline: ... WORDS" (what
@@ -58,6 +60,7 @@ make_initrd, console_lines, qemu_command.  As a command:
                                           this terminal (scripts/shell.sh)
 """
 import argparse
+import concurrent.futures
 import os
 import re
 import shlex
@@ -290,13 +293,13 @@ def console_lines(log):
     return lines[1:] if lines and lines[0].startswith(HEADER) else lines
 
 
-# What run_case() has to say of its last boot besides pass or fail.
-notes = []
-
-
-def run_case(path, args):
+def run_case(path, args, notes=None):
+    """Boots one case: (name, failures, seconds), failures None when the
+    case is skipped (seconds then says why).  What there is to say of the
+    boot besides pass or fail is added to the list notes."""
     name = os.path.basename(path)[:-len(".case")]
-    del notes[:]
+    if notes is None:
+        notes = []
     try:
         case = parse_case(path, args.guest)
     except (CaseError, ValueError) as e:
@@ -431,6 +434,8 @@ def main(argv=None):
     bp.add_argument("--cmd", metavar="TEMPLATE",
                     help="run this instead of QEMU (shell words; {kernel}, "
                          "{initrd}, {append} and {append:N} are replaced)")
+    bp.add_argument("--jobs", type=int, default=1, metavar="N",
+                    help="boot N cases at a time (one with --gdb)")
     bp.add_argument("cases", nargs="+")
     sp = sub.add_parser("shell", parents=[common],
                         help="the guest with a shell on this terminal")
@@ -467,8 +472,14 @@ def main(argv=None):
     args.append = " ".join(args.append.split())
     os.makedirs(args.logdir, exist_ok=True)
     failed = 0
-    for c in args.cases:
-        name, fails, dt = run_case(c, args)
+
+    def one(c):
+        notes = []
+        return run_case(c, args, notes) + (notes,)
+    jobs = 1 if args.gdb else max(1, min(args.jobs, len(args.cases)))
+    pool = concurrent.futures.ThreadPoolExecutor(jobs)
+    # Each verdict as soon as it and those of the cases before it are in.
+    for name, fails, dt, notes in pool.map(one, args.cases):
         if fails is None:
             print("SKIP: case %s: %s" % (name, dt))
             sys.stdout.flush()
@@ -491,6 +502,7 @@ def main(argv=None):
             print("PASS: case %s (%.1f s boot%s)"
                   % (name, dt, "".join("; " + n for n in notes)))
         sys.stdout.flush()
+    pool.shutdown()
     return 1 if failed else 0
 
 

@@ -66,6 +66,17 @@ if [ "$(sed -n 1p "$tmp/head")" = "KTAP version 1" ] && [ "$(sed -n 2p "$tmp/hea
 else
 	fail "ktap: not the KTAP lines expected: $(grep -v '^ *#' "$tmp/o" | head -12 | tr '\n' '|')"
 fi
+# The summary gives each script's seconds, slowest first, so that a
+# slow step shows (and check.times holds the same).
+sum=$(sed -n '/^# seconds per script, slowest first/,/^# make check took/p' "$tmp/o" |
+	sed '1d;$d' | awk '{ print $3 }' | sort | tr '\n' ' ')
+secs=$(sed -n '/^# seconds per script, slowest first/,/^# make check took/p' "$tmp/o" | sed '1d;$d' | awk '{ print $2 }')
+if [ "$sum" = "10-mixed.sh 20-exit.sh 30-quiet.sh 40-skips.sh " ] &&
+   [ "$secs" = "$(echo "$secs" | sort -g -r)" ] && [ "$(wc -l < "$tmp/b/check.times")" = 4 ]; then
+	pass "ktap: the summary lists the 4 scripts' seconds, slowest first"
+else
+	fail "ktap: the summary's seconds per script: '$sum' ($(echo $secs))"
+fi
 # Broken documents are refused, not counted.
 printf 'KTAP version 1\n1..2\nok 1 a\n' > "$tmp/short"
 printf 'KTAP version 1\n1..1\nok 2 a\n' > "$tmp/number"

@@ -303,9 +303,26 @@ done
 # each, links two entries with the arch's Debian binutils and checks the
 # bounds, in a light tree of the patched series (scripts/arch/lds-tree.sh).
 # It must refuse a script without the table: pristine arch/alpha's.
+# Its answer depends only on the light tree (the patches' sums, in its
+# .lds-tree), the scripts, and the host's cpp, gcc and cross tools: kept
+# under that key ($HARNESS_CACHE/lds-params/KEY) when it failed nothing
+# (about 2 minutes at each run otherwise).
 ldsout=
 if ltree=$("$TOP/scripts/arch/lds-tree.sh" 2> "$BUILD/lds-params.log"); then
-	ldsout=$("$TOP/scripts/arch/lds-params.sh" "$ltree")
+	lkey=$( { cat "$ltree/.lds-tree"; echo "KSRC $KSRC"
+		(cd "$TOP/scripts" && sha1sum arch/lds-params.sh arch/lds-tree.sh lib.sh)
+		stat -L -c '%n %s %Y %i' $(command -v cpp gcc) /usr/bin/*-linux-gnu*; } 2>&1 |
+		sha1sum | cut -c1-16)
+	lcache=$HARNESS_CACHE/lds-params/$lkey
+	if [ -f "$lcache" ]; then
+		ldsout=$(cat "$lcache")
+		echo "    ... lds-params: the same tree, scripts and tools as a run that passed: its answer ($lcache)"
+	else
+		ldsout=$("$TOP/scripts/arch/lds-params.sh" "$ltree")
+		if [ $? = 0 ] && ! echo "$ldsout" | grep -q '^FAIL'; then
+			mkdir -p "${lcache%/*}" && echo "$ldsout" > "$lcache"
+		fi
+	fi
 	echo "$ldsout" | grep -E '^(PASS|FAIL|SKIP): '
 else
 	fail "lds-params: the patched tree cannot be made (log $BUILD/lds-params.log)"

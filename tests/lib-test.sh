@@ -69,15 +69,17 @@ bugback_verdict() {
 # bugback_tree WHAT FROM TO FILE MARKER PATCH...: a copy of the built
 # tree FROM/i386 in TO/i386 with the series and the test patches
 # PATCH... on top (in TO/patches), built with the test modules and init
-# (only what the patches touch is rebuilt); then BUILD and PATCHES_DIR
+# (only what the patches touch is rebuilt; the copy is kept for the next
+# run: prepare-tree.sh and build-kernel.sh bring it up to date, and build
+# nothing when nothing changed); then BUILD and PATCHES_DIR
 # name it for boot.sh.  Fails (prints "FAIL: WHAT: ...", returns 1)
 # when it does not build or the tree's FILE lacks MARKER.
 bugback_tree() {
 	local what=$1 from=$2 to=$3 file=$4 marker=$5 b
 	shift 5
-	rm -rf "$to/patches" "$to/i386"
+	rm -rf "$to/patches"
 	mkdir -p "$to/patches" "$to/i386"
-	cp -a "$from/i386/linux-2.5.50" "$to/i386/"
+	[ -d "$to/i386/linux-2.5.50" ] || cp -a "$from/i386/linux-2.5.50" "$to/i386/"
 	# quilt keeps the patches dir of the first push in .pc, over
 	# QUILT_PATCHES: forget it, this copy's patches are $to/patches.
 	rm -f "$to/i386/linux-2.5.50/.pc/.quilt_patches" \
