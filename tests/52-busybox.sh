@@ -65,8 +65,7 @@ if [ ! -x "$root/bin/kmod" ]; then
 		esac
 	done
 fi
-GUEST_ROOT=$root "$TOP/scripts/boot.sh" $run | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
-	sed 's/^\(PASS\|FAIL\): case /\1: busybox case /'
+GUEST_ROOT=$root "$TOP/scripts/boot.sh" $run | case_lines busybox
 
 # make shell, through a pty.
 if python3 - "$TOP/scripts/shell.sh" "$BUILD/i386/shell-test.log" <<'PY'; then

@@ -69,8 +69,7 @@ if grep -q '__MODULE_INFO' "$DT/include/linux/moduleparam.h"; then
 	done
 fi
 
-BUILD=$DB "$TOP/scripts/boot.sh" $cases | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
-	sed 's/^\(PASS\|FAIL\): case /\1: drivers case /'
+BUILD=$DB "$TOP/scripts/boot.sh" $cases | case_lines drivers
 
 # kmod's modprobe on the drivers (doc/kmod.md): the busybox guest with
 # these modules under /lib/modules/2.5.50/kernel/ and the modules.dep

@@ -18,8 +18,7 @@ need_i386_guest smp $cases
 log=$BUILD/i386/logs/boot.log
 
 # Every case, two CPUs.
-"$TOP/scripts/boot.sh" $cases | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
-	sed 's/^\(PASS\|FAIL\|SKIP\|XFAIL\): case /\1: smp case /'
+"$TOP/scripts/boot.sh" $cases | case_lines smp
 if grep -a -q 'Total of 2 processors activated' "$log"; then
 	pass "smp: two CPUs up (Total of 2 processors activated)"
 else
@@ -39,8 +38,7 @@ if [ $rc -eq 2 ]; then
 elif [ $rc -ne 0 ] || [ ! -x "$root/bin/busybox" ]; then
 	fail "smp busybox: scripts/build-busybox.sh failed (log: $BUILD/busybox-build.out)"
 else
-	GUEST_ROOT=$root "$TOP/scripts/boot.sh" $bb_cases | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
-		sed 's/^\(PASS\|FAIL\|SKIP\|XFAIL\): case /\1: smp busybox case /'
+	GUEST_ROOT=$root "$TOP/scripts/boot.sh" $bb_cases | case_lines "smp busybox"
 fi
 
 # The bug put back: the same tree and config with a test patch on top,

@@ -269,7 +269,7 @@ for a in $arches; do
 	# that depend on the size of long have [long=64] lines: sparc64, ppc64).
 	all=$(ls "$TOP"/qemu-test/cases/*.case)
 	out=$("$TOP/scripts/boot.sh" $all 2>&1 | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )')
-	echo "$out" | sed "s/^\(PASS\|FAIL\|SKIP\): case /\1: qemu $a: case /"
+	echo "$out" | case_lines "qemu $a:"
 	np=$(echo "$out" | grep -c '^PASS')
 	ns=$(echo "$out" | grep -c '^SKIP')
 	cases[$a]="$np/$(echo $all | wc -w)"

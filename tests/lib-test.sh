@@ -50,6 +50,14 @@ need_i386_guest() {
 		{ fail "$prefix: kernel, modules or init do not build"; exit 0; }
 }
 
+# case_lines WHAT: boot.sh's verdict and detail lines on stdin, each
+# verdict named "WHAT case NAME" (tests/52, 57, 60 run the same cases in
+# other guests and kernels: the names must not collide in the summary).
+case_lines() {
+	grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
+		sed -E "s/^(PASS|FAIL|SKIP|XFAIL): case /\\1: $1 case /"
+}
+
 # bugback_verdict LABEL OUT SIGN: OUT, boot.sh's output for a case on a
 # kernel with a bug put back, must say FAIL, and its first FAIL line
 # must hold SIGN (a piece only that bug gives: run_cases.py quotes the
