@@ -96,7 +96,15 @@ need_tools() {
 UNCLEAN_APPLY='^Hunk #[0-9]+ (FAILED|succeeded at [0-9]+ (with fuzz|\(offset))|saving rejects|^Patch .* does not apply'
 
 # quilt, run in the build tree against our patches directory.
+# quilt records the patches directory of a tree's first push in
+# .pc/.quilt_patches and .quilt_series and prefers them to QUILT_PATCHES:
+# a tree pushed from another clone (a shared BUILD, a moved clone, the
+# bug-back copies) would take that clone's series.  Name ours each time.
 q() {
+	if [ -d "$TREE/.pc" ]; then
+		echo "$PATCHES" > "$TREE/.pc/.quilt_patches"
+		echo "$PATCHES/series" > "$TREE/.pc/.quilt_series"
+	fi
 	(cd "$TREE" && QUILT_PATCHES=$PATCHES QUILT_SERIES=$PATCHES/series \
 		quilt --quiltrc "$TOP/scripts/quiltrc" "$@")
 }

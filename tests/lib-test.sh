@@ -88,10 +88,6 @@ bugback_tree() {
 	rm -rf "$to/patches"
 	mkdir -p "$to/patches" "$to/i386"
 	[ -d "$to/i386/linux-2.5.50" ] || cp -a "$from/i386/linux-2.5.50" "$to/i386/"
-	# quilt keeps the patches dir of the first push in .pc, over
-	# QUILT_PATCHES: forget it, this copy's patches are $to/patches.
-	rm -f "$to/i386/linux-2.5.50/.pc/.quilt_patches" \
-		"$to/i386/linux-2.5.50/.pc/.quilt_series"
 	cp -a "$TOP"/patches/. "$to/patches"/
 	for b in "$@"; do
 		cp "$b" "$to/patches/"
