@@ -50,7 +50,9 @@ rm -rf "$T"
 
 # After tests/60-cross.sh in make check, which builds them from this
 # series; one built before a patch last changed is not this series'.
-for a in ppc ppc64 sparc64 ia64; do
+# Not ia64: an exported function's value there is its function
+# descriptor (@fptr, anonymous), which ksymtab-check.py cannot name.
+for a in ppc ppc64 sparc64; do
 	v=$BUILD/$a/linux-2.5.50/vmlinux
 	if [ ! -f "$v" ]; then
 		skip "ksymtab: $a vmlinux: not built here (tests/60-cross.sh builds it)"
