@@ -34,7 +34,7 @@
  *				DIR: added NAME" or "gone NAME" for each
  *				difference, then "dircheck DIR: A added, G gone"
  *	readlink FILE		"readlink FILE: TARGET" (or "readlink FILE:
- *				-errno"; -ENOSYS where syscalls.h has none)
+ *				-errno")
  *	cycles N FILE NAME PFILE [WFILE]  N times: load FILE, read PFILE,
  *				try to open WFILE for writing (its result is
  *				not counted), unload NAME; "cycles: N done, F
@@ -473,11 +473,9 @@ static void dircheck(const char *dir)
 static void readlink_(const char *path)
 {
 	char target[256];
-	long n = -38;			/* ENOSYS */
+	long n = sys3(__NR_readlink, (long)path, (long)target,
+		      sizeof(target) - 1);
 
-#ifdef __NR_readlink
-	n = sys3(__NR_readlink, (long)path, (long)target, sizeof(target) - 1);
-#endif
 	if (n < 0) {
 		report("readlink", path, n);
 		return;

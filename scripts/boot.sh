@@ -11,15 +11,15 @@ kernel=${BOOT_KERNEL:-$TREE/$arch_imagefile}
 # A machine QEMU does not have (ia64: Ski): arch_boot_cmd gives
 # run_cases.py the command that runs it, or fails saying why.
 emu=(--qemu "$arch_qemu" --qemu-pkg "$arch_qemu_pkg")
+[ -f "$kernel" ] || die "no $kernel: run make kernel"
 if declare -F arch_boot_cmd > /dev/null; then
 	c=$(arch_boot_cmd "$kernel") || die "no emulator for $ARCH (above)"
 	emu=(--cmd "$c")
 else
-	[ -n "$arch_qemu" ] || die "nothing boots $ARCH here: ${arch_noboot:-no QEMU machine in scripts/arch/$ARCH.sh}"
+	[ -n "$arch_qemu" ] || die "nothing boots $ARCH here: no QEMU machine in scripts/arch/$ARCH.sh"
 	need_tools "$arch_qemu:$arch_qemu_pkg"
 fi
 need_tools mke2fs:e2fsprogs debugfs:e2fsprogs python3:python3
-[ -f "$kernel" ] || die "no $kernel: run make kernel"
 show=
 [ $# -eq 1 ] && show=--show
 t0=$(now)

@@ -126,7 +126,7 @@ cc1() {	# cc1 SRC: one object
 }
 export -f cc1
 export src work
-if ! echo "$srcs" | xargs -P "$JOBS" -I{} bash -c 'cc1 {}' >> "$log" 2>&1 ||
+if ! echo "$srcs" | xargs -P "$JOBS" -I{} bash -c 'cc1 "$1"' _ {} >> "$log" 2>&1 ||
    ! i386-linux-musl-gcc -static -s -o "$work/kmod" "$work"/obj/*.o >> "$log" 2>&1; then
 	tail -25 "$log" >&2
 	die "building kmod failed (log: $log)"

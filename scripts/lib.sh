@@ -109,6 +109,41 @@ q() {
 		quilt --quiltrc "$TOP/scripts/quiltrc" "$@")
 }
 
+# pushed_same [UPTO]: of the patches quilt has applied to $TREE, the last
+# up to which each is still the same file (its sum when pushed, in
+# $TREE/.harness-pushed, as prepare-tree.sh writes it) at the same place
+# in $PATCHES/series, going no further than UPTO: SAME_TOP (empty: not
+# even the first), SAME_N how many; APPLIED_TOP, the last applied, and
+# SERIES_TOP, the series' last.  (One sha1sum for all the patches.)
+pushed_same() {
+	local upto=${1:-} applied name sum i=0
+	local -A pushed=() now=()
+	local -a names
+	applied=$(cat "$TREE/.pc/applied-patches" 2>/dev/null)
+	while read -r sum name; do
+		pushed[$name]=$sum
+	done < <(cat "$TREE/.harness-pushed" 2>/dev/null)
+	while read -r sum name; do
+		now[$name]=$sum
+	done < <(cd "$PATCHES" && sha1sum $applied 2>/dev/null)
+	mapfile -t names < <(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
+	SAME_TOP= SAME_N=0 APPLIED_TOP=$(echo "$applied" | tail -1) SERIES_TOP=${names[-1]:-}
+	for name in $applied; do
+		[ "$name" = "${names[$i]:-}" ] || break
+		i=$((i + 1))
+		[ -n "${now[$name]:-}" ] && [ "${now[$name]}" = "${pushed[$name]:-}" ] || break
+		SAME_TOP=$name SAME_N=$i
+		[ "$name" = "$upto" ] && break
+	done
+}
+
+# tree_current: $TREE has all of $PATCHES/series applied, each patch as
+# it is now.
+tree_current() {
+	pushed_same
+	[ -n "$SAME_TOP" ] && [ "$SAME_TOP" = "$SERIES_TOP" ] && [ "$APPLIED_TOP" = "$SERIES_TOP" ]
+}
+
 # arch_load [A]: what scripts/arch/A.sh (default $ARCH) says about the
 # architecture, the one place that holds it.  Building:
 #   arch_cross        the CROSS_COMPILE prefix
@@ -122,11 +157,9 @@ q() {
 #                     test modules' tables are checked, and every
 #                     relocation type in them must be one it applies
 #                     (tests/60-cross.sh)
-#   arch_modules_config  a kernel-config/ that builds the test modules in
-#                     a second tree (the arch's own config cannot)
 # Booting (boot.sh, run_cases.py):
 #   arch_qemu, arch_qemu_pkg  the QEMU that boots it and its package
-#                     (none: not booted, arch_noboot says why)
+#                     (none, and no arch_boot_cmd: not booted)
 #   arch_boot_cmd     (a function, called with the kernel's path) where
 #                     QEMU has no such machine: prints run_cases.py's
 #                     --cmd template for the emulator that boots it,
@@ -148,8 +181,8 @@ q() {
 # arch_qemu_opts+=(-smp 2)).  It names no compiler, so it is no arch of
 # known_arches.  Fails for an architecture with no such file.
 ARCH_VARS="arch_cross arch_cc arch_pkg arch_cc_build arch_image arch_imagefile
-	arch_init_cflags arch_init_libs arch_module_loader arch_modules_config
-	arch_qemu arch_qemu_pkg arch_noboot arch_shell arch_gdb_arg2 arch_lds_fallback
+	arch_init_cflags arch_init_libs arch_module_loader
+	arch_qemu arch_qemu_pkg arch_shell arch_gdb_arg2 arch_lds_fallback
 	arch_smp_up"
 ARCH_ARRAYS="kmake_args arch_qemu_opts arch_guest"
 arch_load() {

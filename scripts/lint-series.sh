@@ -172,14 +172,11 @@ if [ -z "$first" ]; then
 fi
 # Bring the tree to step FIRST: quilt pops what changed (and touches
 # the files it puts back) and pushes the rest, so the build is
-# incremental.  quilt keeps the patches dir of the first push in .pc,
-# over QUILT_PATCHES: forget it, as this run's PATCHES_DIR may be
-# another one.
-rm -f "$TREE/.pc/.quilt_patches" "$TREE/.pc/.quilt_series"
+# incremental.
 "$TOP/scripts/prepare-tree.sh" --upto "${step_top[$first]}" ||
 	die "lint: the series up to ${step_top[$first]} does not apply"
 
-build_step() {
+lint_build() {
 	local t1
 	t1=$(now)
 	printf '>>> lint: [%d/%d] building i386 after %s ... ' $(($1 + 1)) "$steps" "${step_name[$1]}"
@@ -193,13 +190,13 @@ build_step() {
 		die "lint: the kernel does not build after ${step_name[$1]}: the series is not bisectable (log: $BUILD/$ARCH/build.log)"
 	fi
 }
-build_step "$first"
+lint_build "$first"
 for ((i = first + 1; i < steps; i++)); do
 	out=$(q push -q "${step_top[$i]}" 2>&1)
 	if [ $? -ne 0 ] || echo "$out" | grep -q -E "$UNCLEAN_APPLY"; then
 		echo "$out" >&2
 		die "lint: ${step_top[$i]} does not push cleanly in $TREE"
 	fi
-	build_step "$i"
+	lint_build "$i"
 done
 msg "lint: the i386 kernel builds after each of the $steps steps ($((steps - first)) built, $(elapsed "$t0") s)"

@@ -31,39 +31,21 @@ fi
 # the files it saved at push time, which is exactly the unpatched state.
 # With --upto, patches after PATCH are popped too.
 stamp=$TREE/.harness-pushed
-series_names=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
-applied=$(cat "$TREE/.pc/applied-patches" 2>/dev/null)
-# (Each patch's sum, then and now, by one sha1sum: not a process a patch.)
-declare -A pushed=() now=()
-while read -r sum name; do
-	pushed[$name]=$sum
-done < <(cat "$stamp" 2>/dev/null)
-while read -r sum name; do
-	now[$name]=$sum
-done < <(cd "$PATCHES" && sha1sum $applied 2>/dev/null)
-mapfile -t names <<< "$series_names"
-keep=
-if [ -n "$applied" ]; then
-	i=0
-	for name in $applied; do
-		[ "$name" = "${names[$i]}" ] || break
-		i=$((i + 1))
-		[ -n "${now[$name]:-}" ] && [ "${now[$name]}" = "${pushed[$name]:-}" ] || break
-		keep=$name
-		[ "$name" = "$upto" ] && break
-	done
+pushed_same "$upto"
+keep=$SAME_TOP
+if [ -n "$APPLIED_TOP" ]; then
 	if [ -z "$keep" ]; then
 		q pop -f -a -q >/dev/null
-	elif [ "$keep" != "$(echo "$applied" | tail -1)" ]; then
+	elif [ "$keep" != "$APPLIED_TOP" ]; then
 		q pop -f -q "$keep" >/dev/null
 	fi || die "quilt pop failed in $TREE"
 fi
 
 log=$BUILD/$ARCH/quilt-push.log
-if [ -n "$keep" ] && [ "$keep" = "${upto:-${names[-1]}}" ]; then
+if [ -n "$keep" ] && [ "$keep" = "${upto:-$SERIES_TOP}" ]; then
 	# Nothing to push, nothing changed: the tree is left alone.
 	echo "File series fully applied, up to $keep" > "$log"
-	msg "applied $i patches, top: $keep (unchanged)"
+	msg "applied $SAME_N patches, top: $keep (unchanged)"
 	exit 0
 elif [ -n "$upto" ]; then
 	q push "$upto" > "$log" 2>&1

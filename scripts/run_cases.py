@@ -451,7 +451,7 @@ def main(argv=None):
     for tool in (emulator, "mke2fs", "debugfs"):
         if not shutil.which(tool):
             sys.exit("*** error: %s not found; install with: apt-get install %s" %
-                     (tool, "e2fsprogs" if tool != args.qemu else
+                     (tool, "e2fsprogs" if tool != emulator else
                       args.qemu_pkg or "the package that has it"))
     for f in [args.kernel, args.init] + args.modules:
         if not os.path.isfile(f):

@@ -99,9 +99,6 @@ prepare() {
 	shift 2
 	[ "$(cat "$tree/.sweep-key" 2>/dev/null)" = "$key" ] && return 0
 	rm -f "$tree/.sweep-key"
-	# quilt keeps the patches dir of the first push in .pc, over
-	# QUILT_PATCHES: forget it, this run's PATCHES_DIR may be another.
-	rm -f "$tree/.pc/.quilt_patches" "$tree/.pc/.quilt_series"
 	msg "sweep: preparing the $name tree ($SW/$name)"
 	BUILD=$SW/$name "$TOP/scripts/prepare-tree.sh" "$@" > "$SW/$name.prepare.log" 2>&1 ||
 		{ cat "$SW/$name.prepare.log" >&2; die "sweep: the $name tree does not prepare"; }

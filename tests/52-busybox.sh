@@ -38,34 +38,15 @@ else
 	fail "busybox append-cut: a 250-byte APPEND was not reported as lost"
 fi
 
-log=$BUILD/i386/busybox-build.out
-mkdir -p "$BUILD/i386"
-root=$("$TOP/scripts/build-busybox.sh" 2> "$log" | tail -1)
-rc=$?
-if [ $rc -eq 2 ]; then
-	why=$(grep '^\*\*\* ' "$log" | head -2 | sed 's/^\*\*\* //' | tr '\n' ' ')
-	for c in $cases shell; do skip "busybox $(basename "$c" .case): busybox cannot be had: $why"; done
-	exit 0
-elif [ $rc -ne 0 ] || [ ! -x "$root/bin/busybox" ]; then
-	sed 's/^/    | /' "$log" | tail -20
-	fail "busybox: scripts/build-busybox.sh failed (log: $log)"
-	exit 0
-fi
+labels=()
+for c in $cases shell; do labels+=("busybox $(basename "$c" .case)"); done
+busybox_root "$BUILD/i386/busybox-build.out" - "${labels[@]}" || exit 0
+root=$BB_ROOT
 
 # The cases, with busybox as init; kmod's (kmod-*.case) where the root
 # has kmod (scripts/build-kmod.sh), else skipped saying why.
-run=$cases
-if [ ! -x "$root/bin/kmod" ]; then
-	why=$(tr '\n' ' ' < "$root/kmod-missing" 2>/dev/null)
-	run=
-	for c in $cases; do
-		case $(basename "$c") in
-		kmod-*)	skip "busybox $(basename "$c" .case): kmod cannot be had: ${why:-no /bin/kmod in $root}" ;;
-		*)	run="$run $c" ;;
-		esac
-	done
-fi
-GUEST_ROOT=$root "$TOP/scripts/boot.sh" $run | case_lines busybox
+bb_runnable busybox $cases
+GUEST_ROOT=$root "$TOP/scripts/boot.sh" $BB_RUN | case_lines busybox
 
 # make shell, through a pty.
 if python3 - "$TOP/scripts/shell.sh" "$BUILD/i386/shell-test.log" <<'PY'; then

@@ -75,24 +75,9 @@ BUILD=$DB "$TOP/scripts/boot.sh" $cases | case_lines drivers
 # these modules under /lib/modules/2.5.50/kernel/ and the modules.dep
 # depmod computed from them, booted with this kernel.
 kcases=$(ls "$TOP"/qemu-test/busybox/drivers/*.case)
-log=$DB/i386/busybox-build.out
-root=$("$TOP/scripts/build-busybox.sh" "$DB/i386/busybox-root" "$DB/i386/guest/modules.list" \
-	"$DT/System.map" 2> "$log" | tail -1)
-rc=$?
-why=
-if [ $rc -eq 2 ]; then
-	why="busybox cannot be had: $(grep '^\*\*\* ' "$log" | head -2 | sed 's/^\*\*\* //' | tr '\n' ' ')"
-elif [ $rc -ne 0 ] || [ ! -x "$root/bin/busybox" ]; then
-	sed 's/^/    | /' "$log" | tail -20
-	for c in $kcases; do fail "drivers case $(basename "$c" .case): scripts/build-busybox.sh failed (log: $log)"; done
-	exit 0
-elif [ ! -x "$root/bin/kmod" ]; then
-	why="kmod cannot be had: $(tr '\n' ' ' < "$root/kmod-missing" 2>/dev/null)"
-fi
-if [ -n "$why" ]; then
-	for c in $kcases; do skip "drivers case $(basename "$c" .case): $why"; done
-	exit 0
-fi
-BUILD=$DB GUEST_ROOT=$root "$TOP/scripts/boot.sh" $kcases | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
-	sed 's/^\(PASS\|FAIL\): case /\1: drivers case /'
+labels=()
+for c in $kcases; do labels+=("drivers case $(basename "$c" .case)"); done
+BB_ARGS=("$DB/i386/busybox-root" "$DB/i386/guest/modules.list" "$DT/System.map")
+busybox_root "$DB/i386/busybox-build.out" kmod "${labels[@]}" || exit 0
+BUILD=$DB GUEST_ROOT=$BB_ROOT "$TOP/scripts/boot.sh" $kcases | case_lines drivers
 exit 0

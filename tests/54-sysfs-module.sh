@@ -27,8 +27,7 @@ bugs='
 need_i386_guest "sysfs-module bug-back" "$cases/sysfs-module.case" \
 	"$cases/sysfs-holders.case"
 
-bugback_tree "sysfs-module bug-back" "$BUILD" "$OUTER/i386-sysmod-bugback" kernel/param_sysfs.c sysmodbug \
-	"$TOP"/tests/bugback/sysmod/*.patch || exit 0
+sysmod_bugback_tree "sysfs-module bug-back" || exit 0
 
 # No bit set: the bug-back kernel is the series' and the cases pass.
 for c in sysfs-module sysfs-holders; do

@@ -30,15 +30,11 @@ fi
 mkdir -p "$BUILD/i386/busybox"
 [ -d "$OUTER/i386/busybox/src" ] && [ ! -e "$BUILD/i386/busybox/src" ] &&
 	ln -s "$OUTER/i386/busybox/src" "$BUILD/i386/busybox/src"
-root=$("$TOP/scripts/build-busybox.sh" 2> "$BUILD/busybox-build.out" | tail -1)
-rc=$?
-if [ $rc -eq 2 ]; then
-	why=$(grep '^\*\*\* ' "$BUILD/busybox-build.out" | head -1 | sed 's/^\*\*\* //')
-	for c in $bb_cases; do skip "smp busybox $(basename "$c" .case): busybox cannot be had: $why"; done
-elif [ $rc -ne 0 ] || [ ! -x "$root/bin/busybox" ]; then
-	fail "smp busybox: scripts/build-busybox.sh failed (log: $BUILD/busybox-build.out)"
-else
-	GUEST_ROOT=$root "$TOP/scripts/boot.sh" $bb_cases | case_lines "smp busybox"
+labels=()
+for c in $bb_cases; do labels+=("smp busybox $(basename "$c" .case)"); done
+if busybox_root "$BUILD/busybox-build.out" - "${labels[@]}"; then
+	bb_runnable "smp busybox" $bb_cases
+	GUEST_ROOT=$BB_ROOT "$TOP/scripts/boot.sh" $BB_RUN | case_lines "smp busybox"
 fi
 
 # The bug put back: the same tree and config with a test patch on top,

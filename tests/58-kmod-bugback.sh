@@ -5,8 +5,8 @@
 # with it ($BUILD/i386-sysmod-bugback), qemu-test/busybox/cases/
 # kmod-bad.case (bad input: /sys/module must stay as it was) and
 # kmod-insmod.case must fail on each bug they are for, at the line that
-# checks it, and pass with sysmodbug=0.  tests/54 runs first in make
-# check; run alone, this runs it to build that kernel.
+# checks it, and pass with sysmodbug=0.  The kernel is tests/54's
+# (sysmod_bugback_tree), rebuilt here only where something changed.
 . "$(dirname "$0")/lib-test.sh"
 export ARCH=i386
 # bit|what|case|a piece of run_cases.py's FAIL line that that bug gives
@@ -17,27 +17,15 @@ bugs='
 16|a long name cut to 15 characters|kmod-bad|expected '\''^sysparm_long_name: name longer than 15 characters'\''
 32|the directory removed before a refused unload|kmod-bad|unexpected '\''^sysfs: changed'\''
 '
-labels="kmod bug-back sysmodbug=0 $(echo "$bugs" | cut -d'|' -f1 | sed '/^$/d; s/^/sysmodbug=/' | tr '\n' ' ')"
-need_i386_guest "kmod bug-back" $labels
+bits=(sysmodbug=0 $(echo "$bugs" | cut -d'|' -f1 | sed '/^$/d; s/^/sysmodbug=/'))
+labels=("${bits[@]/#/kmod bug-back }")
+need_i386_guest "kmod bug-back" "${bits[@]}"
 CASES=$TOP/qemu-test/busybox/cases
 
-root=$("$TOP/scripts/build-busybox.sh" 2> /dev/null | tail -1)
-if [ ! -x "$root/bin/kmod" ]; then
-	why=$(tr '\n' ' ' < "$root/kmod-missing" 2>/dev/null)
-	for l in $labels; do skip "kmod bug-back $l: kmod or busybox cannot be had: ${why:-see tests/52-busybox.sh}"; done
-	exit 0
-fi
-
-B=$BUILD/i386-sysmod-bugback
-img=$B/i386/linux-2.5.50/arch/i386/boot/bzImage
-if [ ! -f "$img" ] || [ -n "$(find "$TOP/patches" "$TOP/tests/bugback/sysmod" -newer "$img" -name '*.patch' 2>/dev/null | head -1)" ] ||
-   [ "$TOP/patches/series" -nt "$img" ]; then
-	quiet bash "$TOP/tests/54-sysfs-module.sh"
-fi
-if [ ! -f "$img" ] || ! grep -q ' sysmodbug$' "$B/i386/linux-2.5.50/System.map" 2>/dev/null; then
-	fail "kmod bug-back: no bug-back kernel ($img with sysmodbug): tests/54-sysfs-module.sh did not build it"
-	exit 0
-fi
+busybox_root "$BUILD/i386/busybox-build.out" kmod "${labels[@]}" || exit 0
+root=$BB_ROOT
+sysmod_bugback_tree "kmod bug-back" || exit 0
+B=$BUILD
 
 out=$B/kmod-bugback-0.out
 APPEND="sysmodbug=0" BUILD=$B GUEST_ROOT=$root "$TOP/scripts/boot.sh" \

@@ -58,6 +58,54 @@ case_lines() {
 		sed -E "s/^(PASS|FAIL|SKIP|XFAIL): case /\\1: $1 case /"
 }
 
+# busybox_root LOG NEED LABEL...: the busybox guest's root, built (or
+# found) by scripts/build-busybox.sh with the arguments in BB_ARGS (an
+# array; unset or empty: the default root), its messages in LOG; in BB_ROOT.
+# Returns 1, having said so for each LABEL, where it cannot serve: SKIP
+# where busybox cannot be had on this host (build-busybox.sh exits 2),
+# or kmod if NEED is kmod; FAIL where the build fails.  BB_KMOD_WHY is
+# why the root has no kmod, or empty (bb_runnable skips kmod's cases).
+busybox_root() {
+	local log=$1 need=$2 rc why= l
+	shift 2
+	mkdir -p "$(dirname "$log")"
+	BB_ROOT=$("$TOP/scripts/build-busybox.sh" ${BB_ARGS[@]+"${BB_ARGS[@]}"} 2> "$log" | tail -1)
+	rc=$?
+	BB_KMOD_WHY=
+	if [ $rc -eq 2 ]; then
+		why="busybox cannot be had: $(grep '^\*\*\* ' "$log" | head -2 | sed 's/^\*\*\* //' | tr '\n' ' ')"
+	elif [ $rc -ne 0 ] || [ ! -x "$BB_ROOT/bin/busybox" ]; then
+		sed 's/^/    | /' "$log" | tail -20
+		for l in "$@"; do fail "$l: scripts/build-busybox.sh failed (log: $log)"; done
+		return 1
+	elif [ ! -x "$BB_ROOT/bin/kmod" ]; then
+		BB_KMOD_WHY="kmod cannot be had: $(tr '\n' ' ' < "$BB_ROOT/kmod-missing" 2>/dev/null)"
+		[ "$need" = kmod ] && why=$BB_KMOD_WHY
+	fi
+	if [ -n "$why" ]; then
+		for l in "$@"; do skip "$l: $why"; done
+		return 1
+	fi
+}
+
+# bb_runnable WHAT CASE...: in BB_RUN, the cases the root busybox_root
+# found can run; kmod's (kmod-*.case) are skipped, as "WHAT NAME", where
+# it has no kmod.
+bb_runnable() {
+	local what=$1 c
+	shift
+	BB_RUN=
+	for c in "$@"; do
+		case $(basename "$c") in
+		kmod-*)	if [ -n "$BB_KMOD_WHY" ]; then
+				skip "$what $(basename "$c" .case): $BB_KMOD_WHY"
+				continue
+			fi ;;
+		esac
+		BB_RUN="$BB_RUN $c"
+	done
+}
+
 # bugback_verdict LABEL OUT SIGN: OUT, boot.sh's output for a case on a
 # kernel with a bug put back, must say FAIL, and its first FAIL line
 # must hold SIGN (a piece only that bug gives: run_cases.py quotes the
@@ -102,6 +150,14 @@ bugback_tree() {
 		fail "$what: $file has no '$marker': the test patches are not in the tree"
 		return 1
 	fi
+}
+
+# sysmod_bugback_tree WHAT: bugback_tree with the bugs of /sys/module/NAME
+# (tests/bugback/sysmod/*.patch, one sysmodbug= bit each) on the built
+# tree, in $BUILD/i386-sysmod-bugback: tests/54's and tests/58's kernel.
+sysmod_bugback_tree() {
+	bugback_tree "$1" "$BUILD" "$BUILD/i386-sysmod-bugback" kernel/param_sysfs.c \
+		sysmodbug "$TOP"/tests/bugback/sysmod/*.patch
 }
 
 # section_size OBJECT SECTION: the section's size in bytes (0 if absent).

@@ -9,6 +9,9 @@ arch_pkg=gcc-powerpc64-linux-gnu
 arch_image=vmlinux
 arch_imagefile=vmlinux
 arch_init_cflags="-m64 -mno-sdata"
+# 2.5.50 has no ppc64 module loader; this compat patch is one, so the
+# test modules' relocations are checked against what it applies.
+arch_module_loader=compat/ppc64-module-loader.patch
 #
 # Boot: QEMU's pSeries machine (PAPR guest) with its SLOF firmware, a
 # PowerPC 970 CPU, TCG.  QEMU loads vmlinux (ELF) and the initrd and

@@ -6,7 +6,8 @@ __ksymtab_strings, as depmod reads them.
 
     ksymtab-check.py vmlinux FILE   a linked kernel: every entry of
         __ksymtab and __gpl_ksymtab is the one its __ksymtab_X symbol
-        names, its value X's address, its name "X" in __ksymtab_strings;
+        names, its value X's address (or that of a function descriptor
+        whose first word is X's), its name "X" in __ksymtab_strings;
         every string there is some entry's, none padded.
     ksymtab-check.py module FILE    a module object: __ksymtab_strings
         holds exactly the names X of its __ksymtab_X entries.
@@ -70,6 +71,17 @@ class Elf:
                         self.end + "IBBHQQ", self.data, o)
                 out.append((self.cstr(strtab["off"] + name), value, shndx))
         return out
+
+    def word_at(self, addr):
+        """The word at address addr of the loaded image, or None."""
+        w = self.bits // 8
+        for s in self.sections:
+            if s["type"] != 8 and s["addr"] and \
+               s["addr"] <= addr <= s["addr"] + s["size"] - w:
+                return struct.unpack_from(self.end + ("I" if w == 4 else "Q"),
+                                          self.data,
+                                          s["off"] + addr - s["addr"])[0]
+        return None
 
     def words(self, sec):
         w = self.bits // 8
@@ -138,7 +150,10 @@ def check_vmlinux(elf):
             if entry_name.get(here) != s:
                 errs.append("%s entry at %#x: name \"%s\", but it is __ksymtab_%s"
                             % (tab, here, s, entry_name.get(here)))
-            elif s in addr and value not in addr[s]:
+            elif s in addr and value not in addr[s] and \
+                    elf.word_at(value) not in addr[s]:
+                # (nor the address of a function descriptor whose
+                # first word is X's: ia64's exported functions)
                 errs.append("%s entry \"%s\": value %#x, %s is at %s"
                             % (tab, s, value, s, [hex(a) for a in addr[s]]))
     # Every string some entry's, one after the other without padding.
