@@ -45,6 +45,10 @@ def main():
         ("bundle-last", (text[5] - 16) | 2, info, addend, None),
         ("slot-3", (off & ~0xf) | 3, info, addend,
          "offset %d outside" % ((off & ~0xf) | 3)),
+        # a call to an imported function (printk) at an offset: the
+        # symbol's value is a descriptor, the offset would read past it
+        ("call-addend", off, info, 16,
+         "a call to printk+16: an imported function has no offset"),
         # a call through symbol 0 (no symbol): to the address 0x1000
         ("call-nosym", off, R_IA64_PCREL21B, 0x1000,
          "a call to 0x1000, neither in the module nor a symbol it imports"),
