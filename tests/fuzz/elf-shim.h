@@ -1,7 +1,7 @@
 /*
  * Prelude of $(O)/elf.c: the loader's ELF checks (module-elf-checks.patch),
  * cut out of the patched tree's kernel/module.c by the Makefile (from
- * "The module file's ELF checks" up to "Exported names end": the
+ * "The module file's ELF checks" to the end of elf_check_module(): the
  * elf_check_*() functions), built in user space against these
  * stand-ins.  The kernel types are those of a 64-bit little-endian arch
  * (x86-64's ELF machine number): every offset and size is 64 bits wide,
