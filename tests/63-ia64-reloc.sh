@@ -77,3 +77,33 @@ if [ -z "$bad" ]; then
 else
 	fail "ia64 loader relocations:${bad#;}"
 fi
+
+# gp's reach: the module's gp is the middle of its core, rounded down to
+# 16 bytes, and every byte of the core must be within addl's signed
+# 22 bits of it.  A core just under 4MB whose last bytes are a GOT entry
+# (an LTOFF22 to the kernel's kvar) must either load or be refused when
+# its size is known, never pass the size check and then fail on its own
+# GOT entry.  The sizes step by 16 across the limit.
+reach_bad= loaded= refused=
+for d in -64 -48 -32 -16 0 16 32; do
+	n=$(( (1 << 22) - 80 + d ))
+	printf '\t.text\n\t.global f#\n\t.proc f#\nf:\n\taddl r2 = @ltoff(kvar#), gp\n\t;;\n\tld8 r2 = [r2]\n\tbr.ret.sptk.many b0\n\t.endp f#\n\t.bss\n\t.skip %d\n' \
+		"$n" > "$tmp/reach.s"
+	if ! ${p}as -o "$tmp/reach.o" "$tmp/reach.s" 2> "$tmp/as.log"; then
+		reach_bad="$reach_bad; ${p}as: $(grep -m1 Error "$tmp/as.log")"
+		break
+	fi
+	out=$(cd "$tmp" && ./load reach.o 2>&1)
+	case $?:$out in
+	0:*)	loaded="$loaded $n" ;;
+	*"beyond gp's reach"*)	refused="$refused $n" ;;
+	*)	reach_bad="$reach_bad; .bss of $n bytes: $out" ;;
+	esac
+done
+if [ -n "$reach_bad" ]; then
+	fail "ia64 loader gp reach:${reach_bad#;}"
+elif [ -z "$loaded" ] || [ -z "$refused" ]; then
+	fail "ia64 loader gp reach: the limit is not among the sizes tried (loaded:${loaded:- none}; refused:${refused:- none})"
+else
+	pass "ia64 loader gp reach: a core just under 4MB loads with its last GOT entry in reach (.bss of$loaded bytes), a larger one is refused by its size (.bss of$refused)"
+fi
