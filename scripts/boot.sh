@@ -40,13 +40,15 @@ extra=()
 	extra+=(--gdb "$TREE/vmlinux" --gdb-port "${GDB_PORT:-1234}")
 [ "${V:-0}" != 0 ] && extra+=(--verbose)
 # BOOT_JOBS: cases booted at a time (default: the host's CPUs).
+# BOOT_LOGDIR: where the consoles go (default $BUILD/$ARCH/logs; two
+# boot.sh at once booting cases of the same name need one each).
 extra+=(--jobs "${BOOT_JOBS:-$JOBS}")
 PYTHONPATH=$TOP/scripts python3 -m run_cases boot $show "${extra[@]}" \
 	--kernel "$kernel" --init "$init" "${overlay[@]}" --append "${APPEND:-}" \
 	"${emu[@]}" "${arch_qemu_opts[@]/#/--qemu-opt=}" \
 	--qemu-opts "${QEMU_OPTS:-}" "${arch_guest[@]/#/--guest=}" \
 	--modules $(cat "$G/modules.list" 2>/dev/null) \
-	--logdir "$BUILD/$ARCH/logs" "$@"
+	--logdir "${BOOT_LOGDIR:-$BUILD/$ARCH/logs}" "$@"
 rc=$?
 if [ $rc -eq 0 ]; then
 	msg "VERDICT: PASS ($# case(s), $(elapsed "$t0") s)"

@@ -42,8 +42,11 @@ fi
 bugback_tree "smp bug-back" "$BUILD" "$OUTER/i386-smp-bugback" fs/sysfs/inode.c 'TEST ONLY' \
 	"$TOP"/tests/bugback/*.patch || exit 0
 for c in smp-stress sysfs-params; do
-	"$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/$c.case" > "$BUILD/$c.out" 2>&1
-	why=$(cat "$BUILD/i386/logs/$c.log" "$BUILD/$c.out" 2> /dev/null |
+	boot_bg "$BUILD/$c.out" "$TOP/qemu-test/cases/$c.case"
+done
+boot_wait
+for c in smp-stress sysfs-params; do
+	why=$(cat "$BUILD/$c.out.logs/$c.log" "$BUILD/$c.out" 2> /dev/null |
 		grep -a -m1 -E 'Oops|kernel BUG|Unable to handle|unexpected|no shutdown' | cut -c1-100)
 	if grep -q 'VERDICT: FAIL' "$BUILD/$c.out"; then
 		pass "smp bug-back: $c fails with the double removal put back (${why:-failed})"

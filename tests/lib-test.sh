@@ -122,6 +122,25 @@ bugback_verdict() {
 	fi
 }
 
+# boot_bg OUT CASE...: scripts/boot.sh CASE... in the background, its
+# output in OUT and the consoles in OUT.logs/, one case at a time, so
+# that $JOBS of them run at once (boot_bg waits for a slot); the
+# environment (APPEND, BUILD, GUEST_ROOT) is the caller's.  boot_wait
+# waits for them all.  For boots that differ in their command line
+# (the bug-back bits), which one run_cases.py cannot share.
+boot_bg() {
+	local out=$1
+	shift
+	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+		wait -n
+	done
+	rm -rf "$out.logs"
+	BOOT_JOBS=1 BOOT_LOGDIR=$out.logs "$TOP/scripts/boot.sh" "$@" > "$out" 2>&1 &
+}
+boot_wait() {
+	wait
+}
+
 # bugback_tree WHAT FROM TO FILE MARKER PATCH...: a copy of the built
 # tree FROM/i386 in TO/i386 with the series and the test patches
 # PATCH... on top (in TO/patches), built with the test modules and init
