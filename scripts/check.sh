@@ -28,13 +28,20 @@ for t in "${CHECK_TESTS:-$TOP/tests}"/[0-9][0-9]-*.sh; do
 done
 
 # A test script's lines, and a FAIL of its own when it exited non-zero
-# without saying why.
+# without saying why, said nothing at all (a script that cannot source
+# tests/lib-test.sh runs on, every helper "not found", and exits 0), or
+# hit a shell error: a command or helper that does not exist.
 run_one() {
-	local rc
+	local rc name=$(basename "$1") err
 	"$1" 2>&1 | tee "$BUILD/check.last"
 	rc=${PIPESTATUS[0]}
+	err=$(grep -a -m1 -E '^[^ ]*: line [0-9]+: .*(: command not found|lib-test\.sh: No such file or directory)$' "$BUILD/check.last")
 	if [ "$rc" -ne 0 ] && ! grep -q "^FAIL: " <(tail -n 50 "$BUILD/check.last"); then
-		echo "FAIL: $(basename "$1"): exited with $rc"
+		echo "FAIL: $name: exited with $rc"
+	elif ! grep -a -q -E '^(PASS|FAIL|SKIP|XFAIL): ' "$BUILD/check.last"; then
+		echo "FAIL: $name: said nothing (no PASS, FAIL, SKIP or XFAIL line)"
+	elif [ -n "$err" ]; then
+		echo "FAIL: $name: a shell error: ${err##*: line }"
 	fi
 }
 

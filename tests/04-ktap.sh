@@ -2,7 +2,8 @@
 # make check's output is KTAP (scripts/check.sh, scripts/ktap.py): run
 # check.sh over made-up test scripts whose results are known (passes,
 # failures, skips, an expected failure, one that exits 1 without a
-# FAIL line, one that says nothing, a "#" in a description, output
+# FAIL line, one that says nothing (and calls a helper that does not
+# exist), one that hits a shell error, a "#" in a description, output
 # that looks like TAP), then read the document back three ways: the
 # printed totals, scripts/ktap.py parse (and its JSON), and Debian's
 # prove (perl's TAP::Harness, a TAP 13 consumer: it sees the top
@@ -23,29 +24,31 @@ mk() {
 mkdir -p "$tmp/t" "$tmp/ok"
 mk 10-mixed.sh 'echo "PASS: one"' 'echo "some output"' 'echo "ok 7 looks like TAP"' \
 	'echo "PASS: issue #3 # not a directive"' 'echo "FAIL: two: it broke"' \
-	'echo "SKIP: three: no tool"' 'echo "XFAIL: four: known bug, reported"' 'echo'
+	'echo "SKIP: three: no tool"' 'echo "XFAIL: four: known bug, reported"' 'no_such_helper2 x' 'echo'
 mk 20-exit.sh 'echo "PASS: before the crash"' 'exit 1'
-mk 30-quiet.sh 'exit 0'
+mk 30-quiet.sh 'no_such_helper' 'exit 0'
 mk 40-skips.sh 'echo "SKIP: a: why"' 'echo "SKIP: b"'
-want="pass:3 fail:2 xfail:1 skip:3"
+want="pass:3 fail:4 xfail:1 skip:3"
 CHECK_TESTS=$tmp/t BUILD=$tmp/b "$TOP/scripts/check.sh" > "$tmp/o" 2>&1
 rc=$?
 last=$(tail -1 "$tmp/o")
-if [ $rc -ne 0 ] && [ "$last" = "3 passed, 2 failed, 3 skipped, 1 xfailed" ]; then
+if [ $rc -ne 0 ] && [ "$last" = "3 passed, 4 failed, 3 skipped, 1 xfailed" ]; then
 	pass "ktap: make check's last line counts what the scripts said ($last), exit $rc"
 else
-	fail "ktap: make check's last line '$last', exit $rc; want '3 passed, 2 failed, 3 skipped, 1 xfailed', non-zero"
+	fail "ktap: make check's last line '$last', exit $rc; want '3 passed, 4 failed, 3 skipped, 1 xfailed', non-zero"
 fi
 if back=$(head -n -1 "$tmp/o" | python3 "$TOP/scripts/ktap.py" parse - --json "$tmp/j" 2>&1) &&
    [ "$back" = "$want" ] &&
    python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); t = j["tests"]
 assert [x["name"] for x in t] == ["10-mixed.sh", "20-exit.sh", "30-quiet.sh", "40-skips.sh"], t
-assert [x["result"] for x in t] == ["not ok", "not ok", "ok", "ok"]
-assert t[3]["directive"] == "SKIP" and t[2]["subtests"] == []
+assert [x["result"] for x in t] == ["not ok", "not ok", "not ok", "ok"]
+assert t[3]["directive"] == "SKIP"
+assert [x["name"] for x in t[2]["subtests"]] == ["30-quiet.sh: said nothing (no PASS, FAIL, SKIP or XFAIL line)"], t[2]
 m = t[0]["subtests"]
 assert [(x["name"], x["result"], x["directive"]) for x in m] == [("one", "ok", None),
     ("issue #3 # not a directive", "ok", None), ("two: it broke", "not ok", None),
-    ("three", "ok", "SKIP"), ("four", "ok", "XFAIL")], m
+    ("three", "ok", "SKIP"), ("four", "ok", "XFAIL"),
+    ("10-mixed.sh: a shell error: 9: no_such_helper2: command not found", "not ok", None)], m
 assert m[4]["diagnostic"] == "known bug, reported"' "$tmp/j" 2> "$tmp/err" &&
    cmp -s <(head -n -1 "$tmp/o") "$tmp/b/check.ktap" &&
    [ "$(python3 "$TOP/scripts/ktap.py" parse "$tmp/b/check.ktap")" = "$want" ] &&
@@ -57,11 +60,11 @@ else
 fi
 head -3 "$tmp/o" > "$tmp/head"
 if [ "$(sed -n 1p "$tmp/head")" = "KTAP version 1" ] && [ "$(sed -n 2p "$tmp/head")" = "1..4" ] &&
-   grep -qx '# Totals: pass:3 fail:2 xfail:1 xpass:0 skip:3 error:0' "$tmp/o" &&
+   grep -qx '# Totals: pass:3 fail:4 xfail:1 xpass:0 skip:3 error:0' "$tmp/o" &&
    grep -qx '  ok 5 four # XFAIL known bug, reported' "$tmp/o" &&
    grep -qx '  ok 4 three # SKIP no tool' "$tmp/o" &&
    grep -qx '  not ok 2 20-exit.sh: exited with 1' "$tmp/o" &&
-   ! grep -v '^ *\(KTAP version 1\|1\.\.[0-9]*\|\(not \)\?ok [0-9].*\|#.*\)$' "$tmp/o" | grep -vqx '3 passed, 2 failed, 3 skipped, 1 xfailed'; then
+   ! grep -v '^ *\(KTAP version 1\|1\.\.[0-9]*\|\(not \)\?ok [0-9].*\|#.*\)$' "$tmp/o" | grep -vqx '3 passed, 4 failed, 3 skipped, 1 xfailed'; then
 	pass "ktap: version line, plan, results, XFAIL and SKIP directives, Totals; every other line a '#' diagnostic but the last"
 else
 	fail "ktap: not the KTAP lines expected: $(grep -v '^ *#' "$tmp/o" | head -12 | tr '\n' '|')"
@@ -102,10 +105,10 @@ else
 	CHECK_TESTS=$tmp/ok BUILD=$tmp/b2 "$TOP/scripts/check.sh" > /dev/null 2>&1
 	prove --exec cat "$tmp/b2/check.ktap" > "$tmp/prove2" 2>&1
 	prc2=$?
-	if [ $prc -ne 0 ] && grep -q 'Failed 2/4 subtests' "$tmp/prove" &&
-	   grep -q 'less 1 skipped subtest: 1 okay' "$tmp/prove" && ! grep -qi 'parse errors' "$tmp/prove" &&
+	if [ $prc -ne 0 ] && grep -q 'Failed 3/4 subtests' "$tmp/prove" &&
+	   grep -q 'less 1 skipped subtest: 0 okay' "$tmp/prove" && ! grep -qi 'parse errors' "$tmp/prove" &&
 	   [ $prc2 = 0 ] && grep -q 'Result: PASS' "$tmp/prove2"; then
-		pass "ktap: prove reads the document: 4 scripts, 2 not ok (10-mixed, 20-exit), 40-skips skipped; a passing run is PASS"
+		pass "ktap: prove reads the document: 4 scripts, 3 not ok (10-mixed, 20-exit, 30-quiet), 40-skips skipped; a passing run is PASS"
 	else
 		fail "ktap: prove (exit $prc, $prc2): $(grep -iE 'failed|parse|result|skipped' "$tmp/prove" "$tmp/prove2" | head -4 | tr '\n' ' ')"
 	fi
