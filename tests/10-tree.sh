@@ -23,14 +23,23 @@ else
 fi
 
 # A copy of the series whose first patch has a shifted hunk must fail.
+# The two probe series below touch only that patch's files and one new
+# one: they get a KSRC of just those (and what check_ksrc looks for),
+# not a copy of the whole tree each.
 fake=$tmp/patches
 mkdir -p "$fake/compat"
 first=$(grep -v '^#' "$TOP/patches/series" | grep . | head -1)
+mini=$tmp/mini-ksrc
+mkdir -p "$mini"
+for f in Makefile kernel/module.c arch/i386/vmlinux.lds.S \
+	$(sed -n 's,^+++ b/\([^[:space:]]*\).*,\1,p' "$TOP/patches/$first" | sort -u); do
+	[ -f "$KSRC/$f" ] && (cd "$KSRC" && cp -a --parents "$f" "$mini/")
+done
 # Shift every hunk of the first patch by 3 lines: quilt then needs an offset.
 perl -pe 's/^@@ -(\d+)(,\d+)? \+(\d+)/"@@ -".($1+3).$2." +".($3+3)/e' \
 	"$TOP/patches/$first" > "$fake/$first"
 echo "$first" > "$fake/series"
-if env BUILD="$tmp/off" PATCHES_DIR="$fake" "$TOP/scripts/prepare-tree.sh" > "$tmp/o" 2>&1; then
+if env BUILD="$tmp/off" KSRC="$mini" PATCHES_DIR="$fake" "$TOP/scripts/prepare-tree.sh" > "$tmp/o" 2>&1; then
 	fail "tree: a patch that needs an offset was accepted"
 elif grep -q "do not apply cleanly" "$tmp/o"; then
 	pass "tree: a hunk that needs an offset fails the build loudly"
@@ -48,7 +57,7 @@ cat > "$fake/named/offset-fuzz.patch" <<'EOF2'
 +A file whose name holds the words prepare-tree.sh looks for.
 EOF2
 echo named/offset-fuzz.patch > "$fake/series"
-if env BUILD="$tmp/named" PATCHES_DIR="$fake" "$TOP/scripts/prepare-tree.sh" > "$tmp/n" 2>&1; then
+if env BUILD="$tmp/named" KSRC="$mini" PATCHES_DIR="$fake" "$TOP/scripts/prepare-tree.sh" > "$tmp/n" 2>&1; then
 	pass "tree: a patch that applies exactly is accepted, though its file is named offset-fuzz-FAILED"
 else
 	fail "tree: an exact patch of a file named offset-fuzz-FAILED was refused: $(tail -2 "$tmp/n")"
