@@ -54,7 +54,8 @@ rm -f "$out"
 # making MODULE_PARM take its variable's address, as the first
 # module-param-obsolete did) must break pcnet32.c (MODULE_PARM(debug)
 # before debug) and leave eepro100.c alone.  Its own BUILD; about a minute
-# the first time.
+# the first time, seconds when nothing changed (the probe patch has no
+# file times in its headers, so its trees and results are kept).
 what=$probe_what
 PB=$BUILD/sweep-probe
 P=$PB/patches
@@ -73,7 +74,10 @@ mkdir -p "$PB/a/include/linux" "$PB/b/include/linux"
 cp "$ref" "$PB/a/include/linux/module.h"
 sed 's/^#define MODULE_PARM(parm,string)$/#define MODULE_PARM(parm,string) static void *__sweep_probe_##parm __attribute__((unused)) = \&(parm)/' \
 	"$ref" > "$PB/b/include/linux/module.h"
-(cd "$PB" && diff -u a/include/linux/module.h b/include/linux/module.h) > "$P/test/sweep-probe.patch.tmp"
+# Labels, not the files' times, in the headers: the same probe patch at
+# every run, so that its trees and results are kept (sweep.sh's keys).
+(cd "$PB" && diff -u --label a/include/linux/module.h --label b/include/linux/module.h \
+	a/include/linux/module.h b/include/linux/module.h) > "$P/test/sweep-probe.patch.tmp"
 if [ $? -ne 1 ]; then
 	fail "$what: could not make the probe patch (no '#define MODULE_PARM(parm,string)' line?)"
 	exit 0
