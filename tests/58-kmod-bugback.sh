@@ -23,19 +23,18 @@ need_i386_guest "kmod bug-back" "${bits[@]}"
 CASES=$TOP/qemu-test/busybox/cases
 
 busybox_root "$BUILD/i386/busybox-build.out" kmod "${labels[@]}" || exit 0
-root=$BB_ROOT
+export GUEST_ROOT=$BB_ROOT
+# From here BUILD is the bug-back tree's (bugback_tree exports it).
 sysmod_bugback_tree "kmod bug-back" || exit 0
-B=$BUILD
 
 # Every boot first, $JOBS at a time, then the verdicts in order.
-export BUILD=$B GUEST_ROOT=$root
-APPEND="sysmodbug=0" boot_bg "$B/kmod-bugback-0.out" "$CASES/kmod-bad.case" "$CASES/kmod-insmod.case"
+APPEND="sysmodbug=0" boot_bg "$BUILD/kmod-bugback-0.out" "$CASES/kmod-bad.case" "$CASES/kmod-insmod.case"
 while IFS='|' read -r bit what case sign; do
 	[ -n "$bit" ] || continue
-	APPEND="sysmodbug=$bit" boot_bg "$B/kmod-bugback-$bit.out" "$CASES/$case.case"
+	APPEND="sysmodbug=$bit" boot_bg "$BUILD/kmod-bugback-$bit.out" "$CASES/$case.case"
 done <<< "$bugs"
 boot_wait
-out=$B/kmod-bugback-0.out
+out=$BUILD/kmod-bugback-0.out
 if grep -q 'VERDICT: PASS' "$out"; then
 	pass "kmod bug-back sysmodbug=0: kmod-bad and kmod-insmod pass on the bug-back kernel without a bug"
 else
@@ -43,6 +42,6 @@ else
 fi
 while IFS='|' read -r bit what case sign; do
 	[ -n "$bit" ] || continue
-	bugback_verdict "kmod bug-back sysmodbug=$bit ($what): $case" "$B/kmod-bugback-$bit.out" "$sign"
+	bugback_verdict "kmod bug-back sysmodbug=$bit ($what): $case" "$BUILD/kmod-bugback-$bit.out" "$sign"
 done <<< "$bugs"
 exit 0
