@@ -40,6 +40,7 @@ help:
 	@echo '               FUZZ_TARGET=modinfo: the loader'"'"'s .modinfo reading; FUZZ_TARGET=elf: its ELF checks)'
 	@echo 'make fuzz-modules  10000 damaged modules loaded in the guest (MODFUZZ_RUNS, MODFUZZ_SEED; doc/module-fuzz.md)'
 	@echo 'make unpatch   quilt pop -a and diff the build tree against KSRC'
+	@echo 'make refresh   push the series a patch at a time, quilt refresh each that needs an offset'
 	@echo 'make clean     remove $(BUILD)'
 	@echo 'make mail      mbox of the feature series (MAIL_TO=, MAIL_CC=, MAIL_FROM=, MAILFLAGS=--signoff)'
 	@echo 'make lint      feature series: headers, clean apply, i386 build after each patch (slow)'
@@ -87,6 +88,10 @@ check:
 
 unpatch:
 	@$(S)/unpatch.sh
+
+.PHONY: refresh
+refresh:
+	@$(S)/refresh-series.sh
 
 clean:
 	rm -rf $(BUILD)
