@@ -26,8 +26,8 @@ bugs='
 64|a file held open across rmmod reads the freed module|sysfs-module|readheld: -19$
 128|a link stays after the user has gone|sysfs-holders|holders: gone holder$
 256|the links made after init, not before|sysfs-holders|initstate through the link=coming$
-512|a failed setup removes files it never made|sysfs-faults|SIGN512
-1024|a failed link keeps its dentry|sysfs-faults|SIGN1024
+512|a failed setup removes files it never made|sysfs-faults|load \\/m\\/stressp\\.o: 0$
+1024|a failed link keeps its dentry|sysfs-faults|at most 6: ok$
 2048|a module being unloaded used with no reference|use-unloading|load \\/m\\/stressb\\.o: -16$
 '
 zero='sysfs-module sysfs-holders sysfs-faults use-unloading'
