@@ -14,6 +14,14 @@
  *	load FILE [ARGS]	init_module(image of FILE, len, ARGS);
  *				prints "load FILE: RET" (0 or -errno)
  *	unload NAME		delete_module(NAME, O_NONBLOCK): "unload NAME: RET"
+ *	unloadbg NAME		fork a child that runs delete_module(NAME, 0),
+ *				which waits for NAME's count to drop (rmmod
+ *				-w); wait (a bounded while) until
+ *				/sys/module/NAME/initstate reads "going" (the
+ *				module is no longer live): "unloadbg NAME:
+ *				going" (or "not going"); one at a time
+ *	unloadwait		wait for that child: "unloadwait: RET", the
+ *				delete_module()'s 0 or -errno
  *	write FILE TEXT		write TEXT (no newline) to FILE in one write(2):
  *				"write FILE: RET" (bytes written or -errno)
  *	euid N			setresuid(-1, N, -1): who opens files now
@@ -24,6 +32,11 @@
  *	memfree			remember MemFree of /proc/meminfo: "memfree: N kB"
  *	memcheck KB		"memcheck: lost N kB, at most KB: ok" (or "too
  *				much") against the last memfree
+ *	dentries		remember the count of dentries (the first
+ *				number of /proc/sys/fs/dentry-state):
+ *				"dentries: N"
+ *	dentrycheck N		"dentrycheck: D more, at most N: ok" (or "too
+ *				many") against the last dentries
  *	reader FILE		fork a child that reads FILE over and over until
  *				stopreader kills it: "reader FILE: PID"
  *	stopreader		"stopreader: PID" once it is gone
@@ -61,8 +74,9 @@
  *
  * sysfs is mounted on /sys at the start (a failure is printed).  As
  * pid 1, init reaps every child that has exited after each step and
- * each load/unload of cycles: its reader, and the kernel's threads that
- * end up as its children (an SMP delete_module() starts one a CPU).
+ * each load/unload of cycles: its reader, its unloadbg child (whose
+ * status unloadwait gives), and the kernel's threads that end up as
+ * its children (an SMP delete_module() starts one a CPU).
  * Anything else prints "init: unknown step". The last line printed is
  * always "init: done".
  */
@@ -288,6 +302,8 @@ static void writebad(const char *file)
 
 static long reader_pid;
 static long reader_status = -1;	/* its wait status once reaped */
+static long unloadbg_pid;
+static long unloadbg_status = -1;
 
 /* wait4() options: the same numbers on every arch. */
 #define WNOHANG	0x00000001
@@ -303,6 +319,63 @@ static void reap(void)
 			   WNOHANG | __WALL, 0, 0)) > 0)
 		if (pid == reader_pid)
 			reader_status = status;
+		else if (pid == unloadbg_pid)
+			unloadbg_status = status;
+}
+
+/*
+ * The child runs a waiting delete_module() and exits with its errno;
+ * the parent goes on once the module is on its way out.
+ */
+static void unloadbg(const char *name)
+{
+	static char state[128];
+	long pid, i, len;
+	char *d = state;
+	const char *s;
+
+	for (s = "/sys/module/"; *s; )
+		*d++ = *s++;
+	for (s = name; *s && d < state + sizeof(state) - 16; )
+		*d++ = *s++;
+	for (s = "/initstate"; *s; )
+		*d++ = *s++;
+	*d = '\0';
+	pid = sys_fork();
+	if (pid == 0)
+		sys3(__NR_exit, -sys3(__NR_delete_module, (long)name, 0, 0),
+		     0, 0);
+	if (pid < 0) {
+		report("unloadbg", name, pid);
+		return;
+	}
+	unloadbg_pid = pid;
+	unloadbg_status = -1;
+	for (i = 0; i < 100000; i++) {
+		len = slurp(state, filebuf, sizeof(filebuf));
+		if (len >= 5 && !sncmp(filebuf, "going", 5))
+			break;
+	}
+	puts_("unloadbg ");
+	puts_(name);
+	puts_(i < 100000 ? ": going\n" : ": not going\n");
+}
+
+/* -ECHILD if there is none; the child's -errno, or -EINTR if killed. */
+static void unloadwait(void)
+{
+	long ret = -10;
+	int status = unloadbg_status;
+
+	if (unloadbg_pid > 0 && status == -1
+	    && sys5(__NR_wait4, unloadbg_pid, (long)&status, __WALL, 0, 0)
+	       != unloadbg_pid)
+		status = -1;
+	if (status != -1)
+		ret = (status & 0x7f) ? -4 : -((status >> 8) & 0xff);
+	unloadbg_pid = 0;
+	unloadbg_status = -1;
+	report("unloadwait", "", ret);
 }
 
 static void reader(const char *file)
@@ -369,6 +442,17 @@ static long memfree(void)
 }
 
 static long memfree_before;
+
+/* The first number of /proc/sys/fs/dentry-state, or -errno. */
+static long dentries(void)
+{
+	long len = slurp("/proc/sys/fs/dentry-state", filebuf,
+			 sizeof(filebuf));
+
+	return len < 0 ? len : number(filebuf);
+}
+
+static long dentries_before;
 
 /*
  * The names in a directory, less "." and "..", one after another with
@@ -821,6 +905,10 @@ static void run(char *line, char **argv, char **envp)
 	} else if (!sncmp(line, "unload ", 7)) {
 		report("unload", line + 7,
 		       sys3(__NR_delete_module, (long)(line + 7), O_NONBLOCK, 0));
+	} else if (!sncmp(line, "unloadbg ", 9)) {
+		unloadbg(line + 9);
+	} else if (!sncmp(line, "unloadwait", 11)) {
+		unloadwait();
 	} else if (!sncmp(line, "write ", 6)) {
 		write_file(line + 6);
 	} else if (!sncmp(line, "reader ", 7)) {
@@ -851,6 +939,18 @@ static void run(char *line, char **argv, char **envp)
 		puts_(" kB, at most ");
 		putnum(max);
 		puts_(lost <= max ? " kB: ok\n" : " kB: too much\n");
+	} else if (!sncmp(line, "dentries", 9)) {
+		dentries_before = dentries();
+		report("dentries", "", dentries_before);
+	} else if (!sncmp(line, "dentrycheck ", 12)) {
+		long more = dentries() - dentries_before;
+		long max = number(line + 12);
+
+		puts_("dentrycheck: ");
+		putnum(more);
+		puts_(" more, at most ");
+		putnum(max);
+		puts_(more <= max ? ": ok\n" : ": too many\n");
 	} else if (!sncmp(line, "dirmark ", 8)) {
 		report("dirmark", line + 8, dirlist(line + 8, dirmarked,
 						    sizeof(dirmarked),

@@ -3,7 +3,10 @@
 # qemu-test/cases/sysfs-module.case must catch each of the bugs that
 # tests/bugback/sysmod/sysfs-module-bugs.patch puts back, one bit of the
 # boot parameter "sysmodbug=N" each, at the line that checks it; so must
-# sysfs-holders.case those of holders/ (module-sysfs-holders.patch).
+# sysfs-holders.case those of holders/ (module-sysfs-holders.patch); and
+# sysfs-faults.case and use-unloading.case the lifetime bugs of issue 38
+# (a failed setup's removal, a failed link's dentry, a use of a module
+# being unloaded; with test/module-lifetime-hooks.patch's knobs).
 # The cases themselves, on the series, are booted by tests/50 (and 57,
 # 60).  The bug-back tree is a copy of $BUILD/i386 with that patch on top
 # ($BUILD/i386-sysmod-bugback; only what the patch touches is rebuilt).
@@ -23,15 +26,20 @@ bugs='
 64|a file held open across rmmod reads the freed module|sysfs-module|readheld: -19$
 128|a link stays after the user has gone|sysfs-holders|holders: gone holder$
 256|the links made after init, not before|sysfs-holders|initstate through the link=coming$
+512|a failed setup removes files it never made|sysfs-faults|load \\/m\\/stressp\\.o: 0$
+1024|a failed link keeps its dentry|sysfs-faults|at most 6: ok$
+2048|a module being unloaded used with no reference|use-unloading|load \\/m\\/stressb\\.o: -16$
 '
+zero='sysfs-module sysfs-holders sysfs-faults use-unloading'
 need_i386_guest "sysfs-module bug-back" "$cases/sysfs-module.case" \
-	"$cases/sysfs-holders.case"
+	"$cases/sysfs-holders.case" "$cases/sysfs-faults.case" \
+	"$cases/use-unloading.case"
 
 sysmod_bugback_tree "sysfs-module bug-back" || exit 0
 
 # No bit set: the bug-back kernel is the series' and the cases pass.
 # Every boot first, $JOBS at a time, then the verdicts in order.
-for c in sysfs-module sysfs-holders; do
+for c in $zero; do
 	APPEND="sysmodbug=0" boot_bg "$BUILD/$c-0.out" "$cases/$c.case"
 done
 while IFS='|' read -r bit what c sign; do
@@ -39,7 +47,7 @@ while IFS='|' read -r bit what c sign; do
 	APPEND="sysmodbug=$bit" boot_bg "$BUILD/$c-$bit.out" "$cases/$c.case"
 done <<< "$bugs"
 boot_wait
-for c in sysfs-module sysfs-holders; do
+for c in $zero; do
 	out=$BUILD/$c-0.out
 	if grep -q 'VERDICT: PASS' "$out"; then
 		pass "sysfs-module bug-back: sysmodbug=0 (no bug) passes $c"
