@@ -77,17 +77,19 @@
  *				result that is no errno, is wrong.  Then "failnth
  *				OP WHO: K N, F faults, R refused, D succeeded with a
  *				fault, W wrong", "failnth OP WHO: slab CACHE +D" for
- *				each cache of /proc/slabinfo with more than 4
- *				active objects more than after the warm-up,
- *				"failnth OP WHO: slab caches over 4 objects more:
- *				C" and "failnth OP WHO: lost L kB, at most 256 kB:
- *				ok" (or "too much") for MemFree
- *	slabmark		remember the active objects of each cache of
+ *				each cache of /proc/slabinfo with more objects
+ *				than after the warm-up (which made the same
+ *				lookups), "failnth OP WHO: slab caches with more
+ *				objects: C" and "failnth OP WHO: lost L kB, at
+ *				most 256 kB: ok" (or "too much") for MemFree.  A
+ *				cache's objects: allocated less freed where
+ *				slabinfo has DEBUG_SLAB's statistics (exact, with
+ *				objects in per-CPU arrays), else its active ones
+ *	slabmark		remember the objects of each cache of
  *				/proc/slabinfo: "slabmark: CACHES"
  *	slabcheck B		"slabcheck: slab CACHE +D" for each cache with
- *				more active objects than at the last slabmark,
- *				then "slabcheck: C caches over
- *				B objects more"
+ *				more objects than at the last slabmark, then
+ *				"slabcheck: C caches over B objects more"
  *
  * sysfs is mounted on /sys at the start (a failure is printed).  As
  * pid 1, init reaps every child that has exited after each step and
@@ -880,63 +882,61 @@ static int fn_listed(const char *name)
 	return 0;
 }
 
+/* "failnth OP WHO: N=K: " */
+static void fn_head(const char *what, long nth)
+{
+	puts_(what);
+	puts_(": N=");
+	putnum(nth);
+	puts_(": ");
+}
+
 /*
  * What a module NAME that is not loaded may not leave: a line of
  * /proc/modules, /sys/module/NAME, a link NAME in another module's
- * holders/.  Prints each and returns how many.
+ * holders/.  The directories are read, not looked up: a lookup would
+ * leave a negative dentry, and the next load would find it instead of
+ * allocating one (a path of the walk not taken).  Prints each and
+ * returns how many.
  */
 static long fn_trace(const char *what, long nth, const char *name)
 {
 	static char mods[8192], path[256];
-	long len, bad = 0, fd;
+	long len, bad = 0, n;
 	char *p, *e;
 	int i;
 
 	if (fn_listed(name)) {
-		puts_(what);
-		puts_(": N=");
-		putnum(nth);
-		puts_(": still in /proc/modules\n");
+		fn_head(what, nth);
+		puts_("still in /proc/modules\n");
 		bad++;
 	}
-	for (i = 0, p = (char *)"/sys/module/"; *p; p++)
-		path[i++] = *p;
-	for (p = (char *)name; *p && i < 200; p++)
-		path[i++] = *p;
-	path[i] = '\0';
-	fd = sys3(__NR_open, (long)path, O_RDONLY, 0);
-	if (fd >= 0) {
-		sys3(__NR_close, fd, 0, 0);
-		puts_(what);
-		puts_(": N=");
-		putnum(nth);
-		puts_(": ");
-		puts_(path);
+	dirlist("/sys/module", dirnow, sizeof(dirnow), &n);
+	if (dirhas(dirnow, n, name)) {
+		fn_head(what, nth);
+		puts_("/sys/module/");
+		puts_(name);
 		puts_(" left\n");
 		bad++;
 	}
 	len = slurp("/proc/modules", mods, sizeof(mods));
 	for (p = mods; len > 0 && *p; p = e + 1) {
-		char target[64];
-
 		for (e = p; *e && *e != ' ' && *e != '\n'; e++)
 			;
 		for (i = 0; i < 12; i++)
 			path[i] = "/sys/module/"[i];
 		while (p < e && i < 150)
 			path[i++] = *p++;
-		for (p = (char *)"/holders/"; *p; p++)
-			path[i++] = *p;
-		for (p = (char *)name; *p && i < 250; p++)
+		for (p = (char *)"/holders"; *p; p++)
 			path[i++] = *p;
 		path[i] = '\0';
-		if (sys3(__NR_readlink, (long)path, (long)target,
-			 sizeof(target)) >= 0) {
-			puts_(what);
-			puts_(": N=");
-			putnum(nth);
-			puts_(": link ");
+		if (dirlist(path, dirnow, sizeof(dirnow), &n) >= 0 &&
+		    dirhas(dirnow, n, name)) {
+			fn_head(what, nth);
+			puts_("link ");
 			puts_(path);
+			puts_("/");
+			puts_(name);
 			puts_(" left\n");
 			bad++;
 		}
@@ -1104,6 +1104,9 @@ static void failnth(char *arg)
 			return;
 		}
 		reap();
+		/* and the lookups of the checks, negative dentries */
+		if (kind <= 1)
+			fn_trace(what, 0, name);
 	}
 	fn_walk.n = fn_slabs(fn_walk.name, fn_walk.active);
 	mem = memfree();
@@ -1211,9 +1214,9 @@ static void failnth(char *arg)
 	putnum(bad);
 	puts_(" wrong\n");
 	/* Bounds: see the header comment. */
-	ret = fn_slabcheck(what, &fn_walk, 4);
+	ret = fn_slabcheck(what, &fn_walk, 0);
 	puts_(what);
-	puts_(": slab caches over 4 objects more: ");
+	puts_(": slab caches with more objects: ");
 	putnum(ret);
 	puts_("\n");
 	puts_(what);
