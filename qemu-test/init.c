@@ -71,6 +71,38 @@
  *				that fails, is printed; at the end "fuzz: N done,
  *				L loaded and unloaded, R refused, F failed" and
  *				"fuzz: errno E: COUNT" for each errno seen
+ *	failnth load FILE NAME [ARGS]	fault injection walks (patches/test/
+ *	failnth unload FILE NAME [ARGS]	failnth.patch, doc/fault-injection.md):
+ *	failnth read NAME PFILE		after two warm-up rounds with no fault,
+ *	failnth write NAME PFILE TEXT	for N = 1, 2, 3 ... set our
+ *				/proc/sys/kernel/fail-nth to N, run the operation
+ *				(init_module of FILE with ARGS; delete_module of
+ *				NAME, loaded before each N; open, read or write
+ *				TEXT, close of PFILE) and read what is left of the
+ *				count: "failnth OP WHO: N=K fault: RET" (or "no
+ *				fault: RET", which ends the walk).  A load that
+ *				worked (fault or not) must be in /proc/modules and
+ *				unload; a refused unload must leave it there (then
+ *				it is unloaded); after each N a module not loaded
+ *				may leave no line in /proc/modules, no
+ *				/sys/module/NAME and no link NAME in another
+ *				module's holders/; an errno with no fault, or a
+ *				result that is no errno, is wrong.  Then "failnth
+ *				OP WHO: K N, F faults, R refused, D succeeded with a
+ *				fault, W wrong", "failnth OP WHO: slab CACHE +D" for
+ *				each cache of /proc/slabinfo with more objects
+ *				than after the warm-up (which made the same
+ *				lookups), "failnth OP WHO: slab caches with more
+ *				objects: C" and "failnth OP WHO: lost L kB, at
+ *				most 256 kB: ok" (or "too much") for MemFree.  A
+ *				cache's objects: allocated less freed where
+ *				slabinfo has DEBUG_SLAB's statistics (exact, with
+ *				objects in per-CPU arrays), else its active ones
+ *	slabmark		remember the objects of each cache of
+ *				/proc/slabinfo: "slabmark: CACHES"
+ *	slabcheck B		"slabcheck: slab CACHE +D" for each cache with
+ *				more objects than at the last slabmark, then
+ *				"slabcheck: C caches over B objects more"
  *
  * sysfs is mounted on /sys at the start (a failure is printed).  As
  * pid 1, init reaps every child that has exited after each step and
@@ -864,6 +896,420 @@ static void fuzz(char *arg)
 		}
 }
 
+/*
+ * failnth: fault injection walks (patches/test/failnth.patch).  The
+ * count is ours, in /proc/sys/kernel/fail-nth: the Nth allocation or
+ * sysfs creation of this task from then on fails.  Its files are
+ * opened once and kept, so that between setting N and reading back
+ * what is left only the operation itself runs.
+ */
+static long fn_wfd = -1, fn_rfd = -1;
+
+static long fn_set(long n)
+{
+	char buf[16], *p = buf + sizeof(buf);
+
+	*--p = '\n';
+	do
+		*--p = '0' + n % 10;
+	while (n /= 10);
+	sys3(__NR_lseek, fn_wfd, 0, 0);
+	return sys3(__NR_write, fn_wfd, (long)p, buf + sizeof(buf) - p);
+}
+
+/*
+ * Open the count's files, once: slabmark does too, so that their
+ * dentries and inodes are there before its mark.
+ */
+static long fn_open(void)
+{
+	if (fn_wfd >= 0)
+		return 0;
+	fn_wfd = sys3(__NR_open, (long)"/proc/sys/kernel/fail-nth",
+		      O_WRONLY, 0);
+	fn_rfd = sys3(__NR_open, (long)"/proc/sys/kernel/fail-nth", O_RDONLY,
+		      0);
+	if (fn_wfd < 0 || fn_rfd < 0) {
+		report("failnth: open", "/proc/sys/kernel/fail-nth",
+		       fn_wfd < 0 ? fn_wfd : fn_rfd);
+		fn_wfd = -1;
+		return -1;
+	}
+	return 0;
+}
+
+/* What is left of the count (0: the fault was injected), or -errno. */
+static long fn_left(void)
+{
+	char buf[32];
+	long n;
+
+	sys3(__NR_lseek, fn_rfd, 0, 0);
+	n = sys3(__NR_read, fn_rfd, (long)buf, sizeof(buf) - 1);
+	if (n < 0)
+		return n;
+	buf[n] = '\0';
+	return number(buf);
+}
+
+/* Is NAME a line of /proc/modules? */
+static int fn_listed(const char *name)
+{
+	long len = slurp("/proc/modules", filebuf, sizeof(filebuf));
+	size_t n = slen(name);
+	char *p;
+
+	for (p = filebuf; len > 0 && *p; p++)
+		if ((p == filebuf || p[-1] == '\n') && !sncmp(p, name, n)
+		    && p[n] == ' ')
+			return 1;
+	return 0;
+}
+
+/* "failnth OP WHO: N=K: " */
+static void fn_head(const char *what, long nth)
+{
+	puts_(what);
+	puts_(": N=");
+	putnum(nth);
+	puts_(": ");
+}
+
+/*
+ * What a module NAME that is not loaded may not leave: a line of
+ * /proc/modules, /sys/module/NAME, a link NAME in another module's
+ * holders/.  The directories are read, not looked up: a lookup would
+ * leave a negative dentry, and the next load would find it instead of
+ * allocating one (a path of the walk not taken).  Prints each and
+ * returns how many.
+ */
+static long fn_trace(const char *what, long nth, const char *name)
+{
+	static char mods[8192], path[256];
+	long len, bad = 0, n;
+	char *p, *e;
+	int i;
+
+	if (fn_listed(name)) {
+		fn_head(what, nth);
+		puts_("still in /proc/modules\n");
+		bad++;
+	}
+	dirlist("/sys/module", dirnow, sizeof(dirnow), &n);
+	if (dirhas(dirnow, n, name)) {
+		fn_head(what, nth);
+		puts_("/sys/module/");
+		puts_(name);
+		puts_(" left\n");
+		bad++;
+	}
+	len = slurp("/proc/modules", mods, sizeof(mods));
+	for (p = mods; len > 0 && *p; p = e + 1) {
+		for (e = p; *e && *e != ' ' && *e != '\n'; e++)
+			;
+		for (i = 0; i < 12; i++)
+			path[i] = "/sys/module/"[i];
+		while (p < e && i < 150)
+			path[i++] = *p++;
+		for (p = (char *)"/holders"; *p; p++)
+			path[i++] = *p;
+		path[i] = '\0';
+		if (dirlist(path, dirnow, sizeof(dirnow), &n) >= 0 &&
+		    dirhas(dirnow, n, name)) {
+			fn_head(what, nth);
+			puts_("link ");
+			puts_(path);
+			puts_("/");
+			puts_(name);
+			puts_(" left\n");
+			bad++;
+		}
+		while (*e && *e != '\n')
+			e++;
+		if (!*e)
+			break;
+	}
+	return bad;
+}
+
+/* /proc/slabinfo's active objects, a cache a line: name, count. */
+#define FN_CACHES 160
+struct fn_mark {
+	char name[FN_CACHES][24];
+	long active[FN_CACHES], n;
+};
+static struct fn_mark fn_walk, fn_step;	/* failnth's, slabmark's */
+
+/* Fills names and counts of *active; returns the number of caches. */
+static long fn_slabs(char names[][24], long *active)
+{
+	long len = slurp("/proc/slabinfo", filebuf, sizeof(filebuf)), n = 0;
+	char *p, *nl;
+	int i;
+
+	for (p = filebuf; len > 0 && *p && n < FN_CACHES; p = nl + 1) {
+		for (nl = p; *nl && *nl != '\n'; nl++)
+			;
+		if (*p != 's' || sncmp(p, "slabinfo", 8)) {
+			char *q, *colon[3];
+			int c = 0;
+
+			for (i = 0; i < 23 && p[i] != ' ' && p < nl; i++)
+				names[n][i] = p[i];
+			names[n][i] = '\0';
+			for (p += i; *p == ' '; p++)
+				;
+			active[n] = number(p);
+			for (q = p; q < nl; q++)
+				if (*q == ':' && c < 3)
+					colon[c++] = q;
+			if (c == 3) {
+				long v[4];
+
+				/* DEBUG_SLAB's statistics: the objects
+				   allocated less those freed, exact even
+				   with objects in per-CPU arrays */
+				for (q = colon[2] + 1, i = 0; i < 4; i++) {
+					while (*q == ' ')
+						q++;
+					v[i] = number(q);
+					while (*q >= '0' && *q <= '9')
+						q++;
+				}
+				active[n] = v[0] + v[1] - v[2] - v[3];
+			}
+			n++;
+		}
+		if (!*nl)
+			break;
+	}
+	return n;
+}
+
+/*
+ * Compare with the marks: each cache with more active objects is
+ * printed; returns how many have more than bound more.
+ */
+static long fn_slabcheck(const char *head, const struct fn_mark *m,
+			 long bound)
+{
+	static char names[FN_CACHES][24];
+	static long active[FN_CACHES];
+	long n = fn_slabs(names, active), i, j, bad = 0;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < m->n; j++) {
+			long d = active[i] - m->active[j];
+
+			if (sncmp(names[i], m->name[j], 24))
+				continue;
+			if (d > 0) {
+				puts_(head);
+				puts_(": slab ");
+				puts_(names[i]);
+				puts_(" +");
+				putnum(d);
+				puts_("\n");
+			}
+			if (d > bound)
+				bad++;
+			break;
+		}
+	return bad;
+}
+
+/*
+ * failnth load FILE NAME [ARGS] | unload FILE NAME [ARGS] |
+ * read NAME PFILE | write NAME PFILE TEXT
+ */
+static void failnth(char *arg)
+{
+	static char image[1 << 20];
+	char *op = word(&arg), *file = "", *name, *args = "", *text = "";
+	char what[128];
+	long len = 0, nth, ret, left, inj = 0, refused = 0, degraded = 0;
+	long bad = 0, mem, lost, fd;
+	int kind, i = 0;
+	const char *p;
+
+	kind = !sncmp(op, "load", 5) ? 0 : !sncmp(op, "unload", 7) ? 1 :
+		!sncmp(op, "read", 5) ? 2 : !sncmp(op, "write", 6) ? 3 : -1;
+	if (kind < 0) {
+		puts_("failnth: unknown operation\n");
+		return;
+	}
+	if (kind <= 1) {
+		file = word(&arg);
+		name = word(&arg);
+		args = arg;
+		len = slurp(file, image, sizeof(image));
+		if (len < 0) {
+			report("failnth", file, len);
+			return;
+		}
+	} else {
+		name = word(&arg);
+		file = word(&arg);
+		text = arg;
+	}
+	for (p = "failnth "; *p; p++)
+		what[i++] = *p;
+	for (p = op; *p && i < 40; p++)
+		what[i++] = *p;
+	what[i++] = ' ';
+	for (p = kind <= 1 ? name : file; *p && i < 120; p++)
+		what[i++] = *p;
+	what[i] = '\0';
+	if (fn_open() < 0)
+		return;
+	/* A warm-up round with no fault fills the caches the marks see. */
+	for (nth = 0; nth < 2; nth++) {
+		if (kind <= 1) {
+			ret = sys3(__NR_init_module, (long)image, len,
+				   (long)args);
+			if (ret == 0)
+				ret = sys3(__NR_delete_module, (long)name,
+					   O_NONBLOCK, 0);
+		} else {
+			fd = sys3(__NR_open, (long)file,
+				  kind == 2 ? O_RDONLY : O_WRONLY, 0);
+			ret = fd;
+			if (fd >= 0) {
+				ret = kind == 2 ?
+					sys3(__NR_read, fd, (long)filebuf,
+					     sizeof(filebuf)) :
+					sys3(__NR_write, fd, (long)text,
+					     slen(text));
+				sys3(__NR_close, fd, 0, 0);
+			}
+		}
+		if (ret < 0) {
+			report(what, "warm-up", ret);
+			return;
+		}
+		reap();
+		/* and the lookups of the checks, negative dentries */
+		if (kind <= 1)
+			fn_trace(what, 0, name);
+	}
+	fn_walk.n = fn_slabs(fn_walk.name, fn_walk.active);
+	mem = memfree();
+	for (nth = 1; nth <= 5000; nth++) {
+		if (kind == 1 && (ret = sys3(__NR_init_module, (long)image,
+					     len, (long)args)) != 0) {
+			puts_(what);
+			puts_(": N=");
+			putnum(nth);
+			report(": load before", "", ret);
+			bad++;
+			break;
+		}
+		fn_set(nth);
+		if (kind == 0) {
+			ret = sys3(__NR_init_module, (long)image, len,
+				   (long)args);
+		} else if (kind == 1) {
+			ret = sys3(__NR_delete_module, (long)name, O_NONBLOCK,
+				   0);
+		} else {
+			fd = sys3(__NR_open, (long)file,
+				  kind == 2 ? O_RDONLY : O_WRONLY, 0);
+			ret = fd;
+			if (fd >= 0) {
+				ret = kind == 2 ?
+					sys3(__NR_read, fd, (long)filebuf,
+					     sizeof(filebuf)) :
+					sys3(__NR_write, fd, (long)text,
+					     slen(text));
+				sys3(__NR_close, fd, 0, 0);
+			}
+		}
+		left = fn_left();
+		fn_set(0);
+		reap();
+		puts_(what);
+		puts_(": N=");
+		putnum(nth);
+		puts_(left ? " no fault: " : " fault: ");
+		putnum(ret);
+		puts_("\n");
+		if (!left)
+			inj++;
+		if (ret < 0 && ret > -150) {
+			if (left) {
+				puts_(what);
+				puts_(": failed with no fault injected\n");
+				bad++;
+			}
+			refused++;
+		} else if (ret < 0 || (kind <= 1 && ret > 0)) {
+			puts_(what);
+			report(": not an errno", "", ret);
+			bad++;
+		} else if (left == 0)
+			degraded++;
+		if (kind == 0 && ret == 0) {
+			/* Loaded, faults or not: it is there, and goes. */
+			if (!fn_listed(name)) {
+				puts_(what);
+				puts_(": loaded, not in /proc/modules\n");
+				bad++;
+			}
+			ret = sys3(__NR_delete_module, (long)name,
+				   O_NONBLOCK, 0);
+			if (ret) {
+				report("failnth: unload", name, ret);
+				bad++;
+			}
+		} else if (kind == 1 && ret != 0) {
+			/* Refused: it is still there, and goes now. */
+			if (!fn_listed(name)) {
+				puts_(what);
+				puts_(": refused unload, not in /proc/modules\n");
+				bad++;
+			}
+			ret = sys3(__NR_delete_module, (long)name,
+				   O_NONBLOCK, 0);
+			if (ret) {
+				report("failnth: unload", name, ret);
+				bad++;
+				break;
+			}
+		}
+		reap();
+		if (kind <= 1)
+			bad += fn_trace(what, nth, name);
+		if (left)
+			break;
+	}
+	if (kind == 1 || kind == 0)
+		reap();
+	lost = mem - memfree();
+	puts_(what);
+	puts_(": ");
+	putnum(nth);
+	puts_(" N, ");
+	putnum(inj);
+	puts_(" faults, ");
+	putnum(refused);
+	puts_(" refused, ");
+	putnum(degraded);
+	puts_(" succeeded with a fault, ");
+	putnum(bad);
+	puts_(" wrong\n");
+	/* Bounds: see the header comment. */
+	ret = fn_slabcheck(what, &fn_walk, 0);
+	puts_(what);
+	puts_(": slab caches with more objects: ");
+	putnum(ret);
+	puts_("\n");
+	puts_(what);
+	puts_(": lost ");
+	putnum(lost);
+	puts_(" kB, at most 256 kB: ");
+	puts_(lost <= 256 ? "ok\n" : "too much\n");
+}
+
 static void run(char *line, char **argv, char **envp)
 {
 	int i;
@@ -965,6 +1411,20 @@ static void run(char *line, char **argv, char **envp)
 		stress(line + 7);
 	} else if (!sncmp(line, "fuzz ", 5)) {
 		fuzz(line + 5);
+	} else if (!sncmp(line, "failnth ", 8)) {
+		failnth(line + 8);
+	} else if (!sncmp(line, "slabmark", 9)) {
+		fn_open();
+		fn_step.n = fn_slabs(fn_step.name, fn_step.active);
+		report("slabmark", "", fn_step.n);
+	} else if (!sncmp(line, "slabcheck ", 10)) {
+		long c = fn_slabcheck("slabcheck", &fn_step, number(line + 10));
+
+		puts_("slabcheck: ");
+		putnum(c);
+		puts_(" caches over ");
+		puts_(line + 10);
+		puts_(" objects more\n");
 	} else if (*line && *line != '#') {
 		puts_("init: unknown step: ");
 		puts_(line);

@@ -95,7 +95,10 @@ GUEST_PROPERTIES = {"long": "the bits of a C long",
                     "smp": "yes where the guest runs on two CPUs "
                            "(scripts/arch/i386-smp.sh), else no",
                     "kallsyms": "yes where an Oops names functions "
-                                "(CONFIG_KALLSYMS and print_symbol()), else no"}
+                                "(CONFIG_KALLSYMS and print_symbol()), else no",
+                    "slabstats": "yes where /proc/slabinfo has DEBUG_SLAB's "
+                                 "statistics (objects allocated and freed: "
+                                 "exact counts), else no"}
 
 
 class CaseError(Exception):

@@ -14,7 +14,11 @@ arch_qemu_pkg=qemu-system-x86
 arch_qemu_opts=()
 # kallsyms: every kernel-config/i386* has CONFIG_KALLSYMS, and i386's
 # Oops names EIP and each Call Trace entry with print_symbol().
-arch_guest=(long=32 cmdline=256 cmdparse=cut kallsyms=yes smp=no)
+# slabstats: kernel-config/i386 and i386-smp have DEBUG_SLAB, whose
+# /proc/slabinfo counts the objects allocated and freed (the failnth
+# cases' exact slab checks); i386-drivers, which lacks it, boots only
+# qemu-test/drivers/ and the kmod cases.
+arch_guest=(long=32 cmdline=256 cmdparse=cut kallsyms=yes smp=no slabstats=yes)
 # make shell: scripts/build-busybox.sh builds an i386 musl busybox.
 arch_shell=yes
 # gdb: a function's second argument at its first instruction (cdecl:

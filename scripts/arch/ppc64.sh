@@ -34,4 +34,4 @@ arch_qemu_opts=(-M pseries -cpu 970 -vga none -m 256 -smp 2)
 arch_smp_up='^Processor 1 found\.$'
 # kallsyms=no: no CONFIG_KALLSYMS, and 2.5.50's ppc64 Oops prints bare
 # addresses (no print_symbol() in arch/ppc64).  smp=yes: two CPUs.
-arch_guest=(long=64 cmdline=512 cmdparse=cut kallsyms=no smp=yes)
+arch_guest=(long=64 cmdline=512 cmdparse=cut kallsyms=no smp=yes slabstats=no)
