@@ -217,15 +217,14 @@ static void refused(struct var *v, const char *type, const char *what,
 static char *join(char letter, unsigned int size, unsigned int count,
 		  int single)
 {
-	char *s = calloc(1, (size_t)count * (size + 32) + 1);
+	char *s = calloc(1, (size_t)count * (size + 32) + 1), *p = s;
 	char e[512];
 	unsigned int k;
 
+	/* no strcat: 0-65535l gets 65536 values */
 	for (k = 0; k < count; k++) {
 		element(letter, size, k, single, e, sizeof(e));
-		if (k)
-			strcat(s, ",");
-		strcat(s, e);
+		p += sprintf(p, "%s%s", k ? "," : "", e);
 	}
 	return s;
 }
