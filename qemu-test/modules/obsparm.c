@@ -4,7 +4,8 @@
  * char arrays cN in the tree's three size classes (cs89x0's "c8",
  * gt96100eth's "c18", aironet4500's "c33"), an array of them built from
  * macros as hp100's "1-" __MODULE_STRING(HP100_DEVICES) "c"
- * __MODULE_STRING(IFNAMSIZ), min-max arrays of each number type, one
+ * __MODULE_STRING(IFNAMSIZ) (here a local 16: tests/helpers/modinfo-expect.py
+ * reads defines of the file only), min-max arrays of each number type, one
  * counted from a macro as the sound drivers' SNDRV_CARDS, and i2o_lan's
  * "1-i".  Read back through /sys/module/obsparm/parameters by
  * qemu-test/cases/params-obsolete-types.case.
@@ -12,10 +13,10 @@
 #include <linux/module.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
-#include <linux/if.h>
 
 #define OBS_DEVICES 5
 #define OBS_CARDS 8
+#define OBS_NAMSIZ 16	/* IFNAMSIZ, as hp100 has it */
 
 static unsigned char b = 1;
 static short h = 2;
@@ -25,7 +26,7 @@ static char *s = "default";
 static char media[8] = "auto";
 static char mac[18];
 static char ssid[33] = "tsunami";
-static char names[OBS_DEVICES][IFNAMSIZ];
+static char names[OBS_DEVICES][OBS_NAMSIZ];
 static unsigned char flags[2];
 static short shorts[4];
 static int ints[OBS_CARDS];
@@ -42,7 +43,7 @@ MODULE_PARM(s, "s");
 MODULE_PARM(media, "c8");
 MODULE_PARM(mac, "c18");
 MODULE_PARM(ssid, "c33");
-MODULE_PARM(names, "1-" __MODULE_STRING(OBS_DEVICES) "c" __MODULE_STRING(IFNAMSIZ));
+MODULE_PARM(names, "1-" __MODULE_STRING(OBS_DEVICES) "c" __MODULE_STRING(OBS_NAMSIZ));
 MODULE_PARM(flags, "0-2b");
 MODULE_PARM(shorts, "1-4h");
 MODULE_PARM(ints, "1-" __MODULE_STRING(OBS_CARDS) "i");
