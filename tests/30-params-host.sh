@@ -170,4 +170,60 @@ for bits in 32 64; do
 	fi
 done
 [ -n "$ok" ] && pass "params host: with -ftoplevel-reorder .param.init keeps all $ntable entries, unpadded, for -m32 and -m64 (the seed's 'unused' loses them)"
+
+# 4. MODULE_PARM()'s type strings, every distinct one of the tree (read
+#    from KSRC now, macros expanded: tests/helpers/obsparm-types.py)
+#    through set_obsolete() and get_obsolete() of the patched
+#    kernel/module.c (tests/host/obsparm-test.c).  Bug-back: the same
+#    with tests/bugback/obsparm-no-chars.patch in a copy of module.c
+#    must fail the cN types.
+obsparm_run() {	# bits program: the unit test's lines
+	if [ "$1" = 32 ]; then
+		run32 "$2" < "$O/obsparm-types.txt"
+	else
+		"$2" < "$O/obsparm-types.txt"
+	fi
+}
+if ! python3 "$TOP/tests/helpers/obsparm-types.py" "$KSRC" > "$O/obsparm-types.txt" ||
+   [ ! -s "$O/obsparm-types.txt" ]; then
+	fail "obsparm host: no MODULE_PARM type strings read from $KSRC"
+elif ! quiet make -s -C "$H" TREE="$TREE" O="$O" obsparm; then
+	fail "obsparm host: set_obsolete()/get_obsolete() of $TREE/kernel/module.c do not build in user space (is feature/module-param-sysfs.patch in the series?)"
+else
+	way32=$(host32_way)
+	for bits in 64 32; do
+		how=
+		if [ $bits = 32 ]; then
+			case $way32 in
+			none*)	skip "obsparm host (32-bit long): cannot run an i386 program here (${way32#none: })"
+				continue ;;
+			qemu-i386) how=", qemu-i386, leak check off" ;;
+			*)	how=", $way32" ;;
+			esac
+		fi
+		obsparm_run $bits "$O/obsparm-test-$bits" > "$tmp/obs" 2>&1
+		grep -E '^(PASS|FAIL|# )' "$tmp/obs" | sed "s/^\([A-Z#]*:* *obsparm host ($bits-bit long\)/\1$how/"
+		grep -qx done "$tmp/obs" ||
+			fail "obsparm host ($bits-bit long$how): stopped early: $(grep -v -E '^(PASS|FAIL|# )' "$tmp/obs" | head -3 | tr '\n' ' ')"
+	done
+	bb=$O/bugback
+	mkdir -p "$bb"
+	cp "$TREE/kernel/module.c" "$bb/module.c"
+	if ! patch -s -F0 "$bb/module.c" < "$TOP/tests/bugback/obsparm-no-chars.patch" > "$tmp/bbpatch" 2>&1; then
+		fail "obsparm host: bug-back: tests/bugback/obsparm-no-chars.patch does not apply: $(head -2 "$tmp/bbpatch" | tr '\n' ' ')"
+	elif ! quiet make -s -C "$H" TREE="$TREE" O="$bb" MODULE_C="$bb/module.c" \
+		HOST_CFLAGS="-g -O1 -Wall -Werror -Wno-unused-function -fno-omit-frame-pointer" "$bb/obsparm-test-64"; then
+		fail "obsparm host: bug-back: does not build"
+	else
+		cp "$O/obsparm-types.txt" "$bb/"
+		O=$bb obsparm_run 64 "$bb/obsparm-test-64" > "$tmp/obs" 2>&1
+		nc=$(grep -c '^c[0-9]\|^[0-9-]*c[0-9]' "$O/obsparm-types.txt")
+		nf=$(grep -c '^FAIL: obsparm host (64-bit long): type "[0-9-]*c[0-9]*"' "$tmp/obs")
+		if [ "$nc" -gt 0 ] && [ "$nf" = "$nc" ]; then
+			pass "obsparm host: bug-back (no cN case in set_obsolete): all $nc cN types of the tree fail, as they must"
+		else
+			fail "obsparm host: bug-back (no cN case in set_obsolete): $nf of the $nc cN types fail, want all"
+		fi
+	fi
+fi
 exit 0
