@@ -21,7 +21,6 @@ reltype-os||unrelocated code, called at unload
 paramnull|num=5|parse_args() calls a NULL set
 '
 need_i386_guest "elf-kept bug-back" "$cases/elf-kept.case"
-OUTER=$BUILD
 bugback_tree "elf-kept bug-back" "$BUILD" "$BUILD/i386-elf-bugback" \
 	kernel/module.c "TEST ONLY (tests/bugback/elf-kept.patch)" \
 	"$TOP/tests/bugback/elf-kept.patch" || exit 0
