@@ -6,8 +6,9 @@ image points at what the loader drops, for the loader to refuse (issue
 writes OUTDIR/kept-KIND.o for each KIND below (ELF32 or ELF64, either
 byte order, REL or RELA: the module of any architecture).
 qemu-test/cases/elf-kept.case loads them.  MODULE.o must have
-.rodata.str1.1, .data and .bss, all relocated against, a relocation
-table for .init.text and a module_param() table (parmtest.o has).
+.rodata.str1.N, .data and .bss, all relocated against, a relocation
+table for .init.text and a module_param() table (parmtest.o has;
+.rodata.str1.8 on ppc64: the first .rodata.str1.* is taken).
 
   rodata        .rodata.str1.1 lost SHF_ALLOC: init prints a string of
                 the temporary copy, freed by then
@@ -54,12 +55,15 @@ class Elf:
                          self.shoff + i * self.shentsize, *fields)
 
     def find(self, name):
+        """Section name, or the first whose name starts with name
+        if it ends with '*'."""
         strtab = self.shdr(self.shstrndx)
         names = self.data[strtab[4]:strtab[4] + strtab[5]]
         for i in range(1, self.shnum):
             sh = self.shdr(i)
             n = names[sh[0]:names.index(b"\0", sh[0])].decode()
-            if n == name:
+            if n == name or (name.endswith("*")
+                             and n.startswith(name[:-1])):
                 return i
         sys.exit("%s: no %s section" % (sys.argv[1], name))
 
@@ -122,7 +126,7 @@ def main():
         s[SIZE] = len(names) * esz
         e.set_shdr(i, s)
 
-    for kind, change in (("rodata", unalloc(".rodata.str1.1")),
+    for kind, change in (("rodata", unalloc(".rodata.str1.*")),
                          ("data", unalloc(".data")),
                          ("bss", unalloc(".bss")),
                          ("reltype-user", reltype(0x80000000)),
