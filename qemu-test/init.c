@@ -62,7 +62,9 @@
  *				WHO: OPS ops, E unexpected" for each (a worker's
  *				first unexpected result printed as it happens)
  *				and "stress: 4 workers, OPS ops, E unexpected"
- *	fuzz SEED FIRST N FILE...  inputs FIRST to FIRST+N-1 of SEED, damaged
+ *	fuzz [+flags] SEED FIRST N FILE...  inputs FIRST to FIRST+N-1 of
+ *				SEED (+flags: section flags and types damaged
+ *				too, MF_FLAGS), damaged
  *				copies of the FILEs in turn (input I of file
  *				I % nfiles; qemu-test/modfuzz.h): "fuzz I FILE OPS" before
  *				each init_module(); one that loads is unloaded
@@ -829,11 +831,19 @@ static void fuzz(char *arg)
 	static unsigned char image[FUZZ_FILES][1 << 16];
 	static unsigned char copy[1 << 16];
 	static long errs[FUZZ_MAXERR];
-	long seed = number(word(&arg)), first = number(word(&arg));
-	long n = number(word(&arg));
+	int kinds = MF_STRUCT;
+	long seed, first, n;
 	long len[FUZZ_FILES], i, ret, loaded = 0, refused = 0, failed = 0;
 	char *file[FUZZ_FILES], ops[160];
 	int nf, k;
+
+	if (!sncmp(arg, "+flags ", 7)) {
+		kinds = MF_FLAGS;
+		word(&arg);
+	}
+	seed = number(word(&arg));
+	first = number(word(&arg));
+	n = number(word(&arg));
 
 	for (nf = 0; nf < FUZZ_FILES && *(file[nf] = word(&arg)); nf++) {
 		len[nf] = slurp(file[nf], (char *)image[nf],
@@ -855,7 +865,7 @@ static void fuzz(char *arg)
 		k = i % nf;
 		for (l = 0; l < (unsigned long)len[k]; l++)
 			copy[l] = image[k][l];
-		l = modfuzz(copy, len[k], seed, i, ops, sizeof(ops));
+		l = modfuzz(copy, len[k], seed, i, kinds, ops, sizeof(ops));
 		puts_("fuzz ");
 		putnum(i);
 		puts_(" ");

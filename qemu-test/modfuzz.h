@@ -27,6 +27,18 @@
  *          with a bad alignment
  *   rel    a relocation's offset (at or past the end of its section),
  *          symbol index (past the table) or type (unknown)
+ * With MF_FLAGS (the guest's "fuzz +flags", modfuzz-gen +flags), two
+ * kinds more, which make a file whose offsets are all right:
+ *   flags  a section's SHF_WRITE, SHF_ALLOC or SHF_EXECINSTR cleared,
+ *          set, or two of them swapped (any section)
+ *   type   a section's sh_type one no loader knows: the user range
+ *          (0x80000000 and up), a standard type an object never has
+ *          (SHT_HASH, SHT_DYNAMIC, SHT_SHLIB, SHT_DYNSYM), one past
+ *          the standard ones, or an OS-specific one GNU does not use
+ * Flags damage breaks the rule above on purpose: a section that lost
+ * SHF_ALLOC is one the loader drops, and what still points into it
+ * must make the loader refuse the file (issue 38).  Without MF_FLAGS
+ * the inputs are those of the first mutator, operation for operation.
  */
 #ifndef MODFUZZ_H
 #define MODFUZZ_H
@@ -485,13 +497,94 @@ static void mf_rel(struct mf *m)
 	mf_sayhex(m, v);
 }
 
+static void mf_flags(struct mf *m)
+{
+	static const char *const bitname[3] = { "W", "A", "X" };
+	unsigned int shnum = mf_shnum(m), i, a, b;
+	mf_u64 v;
+
+	if (shnum < 2)
+		return;
+	i = 1 + mf_below(m, shnum - 1);
+	v = mf_sh(m, i, SH_FLAGS);
+	a = mf_below(m, 3);		/* SHF_WRITE 1, SHF_ALLOC 2, SHF_EXECINSTR 4 */
+	b = (a + 1 + mf_below(m, 2)) % 3;
+	mf_say(m, "shdr[");
+	mf_sayhex(m, i);
+	switch (mf_below(m, 3)) {
+	case 0:
+		mf_say(m, "].flags-");
+		mf_say(m, bitname[a]);
+		v &= ~(mf_u64)(1 << a);
+		break;
+	case 1:
+		mf_say(m, "].flags+");
+		mf_say(m, bitname[a]);
+		v |= 1 << a;
+		break;
+	default:
+		mf_say(m, "].flags");
+		mf_say(m, bitname[a]);
+		mf_say(m, "<>");
+		mf_say(m, bitname[b]);
+		if (!(v >> a & 1) != !(v >> b & 1))
+			v ^= (mf_u64)(1 << a | 1 << b);
+	}
+	mf_say(m, "=");
+	mf_sayhex(m, v);
+	mf_setsh(m, i, SH_FLAGS, v);
+}
+
+static void mf_type(struct mf *m)
+{
+	static const mf_u32 never[] = { 5, 6, 10, 11 };
+	unsigned int shnum = mf_shnum(m), i, s, cand[64], nc = 0;
+	mf_u64 v;
+
+	if (shnum < 2)
+		return;
+	/* a relocation table half of the time: skipped, it left the
+	   code unrelocated */
+	for (s = 1; s < shnum && nc < 64; s++) {
+		mf_u64 t = mf_sh(m, s, SH_TYPE);
+
+		if (t == 4 || t == 9)
+			cand[nc++] = s;
+	}
+	i = nc && mf_below(m, 2) ? cand[mf_below(m, nc)]
+		: 1 + mf_below(m, shnum - 1);
+	switch (mf_below(m, 4)) {
+	case 0:
+	case 1:
+		v = 0x80000000ULL + mf_rand(m) % 0x80000000U;
+		break;
+	case 2:
+		v = never[mf_below(m, 4)];
+		break;
+	default:
+		/* past SHT_SYMTAB_SHNDX, or OS-specific below GNU's */
+		v = mf_below(m, 2) ? 19 + mf_below(m, 32)
+			: 0x60000000 + mf_below(m, 0x0fff0000);
+	}
+	mf_say(m, "shdr[");
+	mf_sayhex(m, i);
+	mf_say(m, "].sh_type=");
+	mf_sayhex(m, v);
+	mf_setsh(m, i, SH_TYPE, v);
+}
+
+/* modfuzz()'s kinds: the first mutator's, or flags and types too. */
+#define MF_STRUCT	0
+#define MF_FLAGS	1
+
 /*
  * Damage copy[0..len) (a module file) as input i of seed: returns the
  * new length (never more than len); ops (opsmax bytes) says what was
- * done.  A file that is not ELF is only cut or flipped.
+ * done.  A file that is not ELF is only cut or flipped.  kinds: MF_STRUCT
+ * or MF_FLAGS.
  */
 static unsigned long modfuzz(unsigned char *copy, unsigned long len,
-			     mf_u32 seed, mf_u32 i, char *ops,
+			     mf_u32 seed, mf_u32 i, int kinds, char *ops,
 			     unsigned int opsmax)
 {
 	struct mf mm, *m = &mm;
@@ -516,7 +609,7 @@ static unsigned long modfuzz(unsigned char *copy, unsigned long len,
 	for (k = 0; k < nops; k++) {
 		if (k)
 			mf_say(m, "+");
-		switch (mf_below(m, 12)) {
+		switch (mf_below(m, kinds == MF_FLAGS ? 16 : 12)) {
 		case 0:
 			mf_trunc(m);
 			break;
@@ -536,6 +629,14 @@ static unsigned long modfuzz(unsigned char *copy, unsigned long len,
 		case 8:
 		case 9:
 			mf_sym(m);
+			break;
+		case 12:
+		case 13:
+		case 14:
+			mf_flags(m);
+			break;
+		case 15:
+			mf_type(m);
 			break;
 		default:
 			mf_rel(m);

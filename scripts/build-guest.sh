@@ -28,7 +28,7 @@ modules)
 	# Built already after the kernel's last build (build-kernel.sh's
 	# .harness-built), with nothing in the tree changed since, from the
 	# same sources and scripts: kept.
-	key=$(cd "$TOP" && sha1sum qemu-test/modules/* qemu-test/badmodinfo.py \
+	key=$(cd "$TOP" && sha1sum qemu-test/modules/* qemu-test/badmodinfo.py qemu-test/badkept.py \
 		scripts/build-guest.sh scripts/lib.sh scripts/arch/$ARCH.sh 2>&1)
 	if [ -f "$TREE/.harness-built" ] && [ "$G/modules.built" -nt "$TREE/.harness-built" ] &&
 	   [ -z "$(tree_newer "$TREE/.harness-built")" ] &&
@@ -61,6 +61,11 @@ MK
 			die "qemu-test/badmodinfo.py failed on $G/mods/hello.o"
 		bad=$(ls "$G/mods"/modinfo-*.o)
 	fi
+	# Copies of parmtest.o whose kept image points at what the loader
+	# drops (qemu-test/badkept.py) for elf-kept.case.
+	python3 "$TOP/qemu-test/badkept.py" "$G/mods/parmtest.o" "$G/mods" ||
+		die "qemu-test/badkept.py failed on $G/mods/parmtest.o"
+	bad="$bad $(ls "$G/mods"/kept-*.o)"
 	list_modules "$G/modules.list" $(for m in $mods; do echo "$G/mods/$m"; done) $bad
 	echo "$key" > "$G/modules.built"
 	msg "test modules: $(echo $mods)"

@@ -14,6 +14,8 @@
 # Prints how many died, of what, on which kind of damage.
 # MODFUZZ_KERNEL=FILE boots that kernel image instead of the tree's;
 # MODFUZZ_FIRST=I starts at input I (a census cut short goes on).
+# MODFUZZ_FLAGS=yes damages section flags and types too (modfuzz.h's
+# MF_FLAGS, the guest's "fuzz +flags"): other inputs for the same seed.
 #
 # Exit status 0 when the run passed (census: always, unless it could
 # not run), 1 otherwise; the last lines say why.
@@ -24,6 +26,13 @@ files=${MODFUZZ_FILES:-hello.o parmtest.o oldparm.o licgpl.o}
 seed=${MODFUZZ_SEED:-$(( $(od -An -N4 -tu4 /dev/urandom) % 2147483647 + 1 ))}
 case "$seed" in *[!0-9]*|"") die "MODFUZZ_SEED=$seed: want a number" ;; esac
 case "$runs" in *[!0-9]*|""|0) die "MODFUZZ_RUNS=$runs: want a number above 0" ;; esac
+# MODFUZZ_FLAGS=yes: section flags and types damaged too (fuzz +flags)
+kinds=
+case "${MODFUZZ_FLAGS:-}" in
+yes) kinds='+flags ' ;;
+""|no) ;;
+*) die "MODFUZZ_FLAGS=$MODFUZZ_FLAGS: want yes or no" ;;
+esac
 W=$BUILD/$ARCH/modfuzz
 mkdir -p "$W"
 rm -f "$W"/*.case
@@ -38,7 +47,7 @@ mkcase() {
 		echo "# scripts/modfuzz.sh: seed $seed, inputs $1 to $(($1 + $2 - 1))"
 		echo "timeout: $((60 + $2 / 20))"
 		echo "step: memfree"
-		echo "step: fuzz $seed $1 $2$mfiles"
+		echo "step: fuzz $kinds$seed $1 $2$mfiles"
 		echo "step: memcheck $memkb"
 		echo "expect: ^fuzz: $2 done, [0-9]+ loaded and unloaded, [0-9]+ refused, 0 failed\$"
 		echo "expect: ^memcheck: lost -?[0-9]+ kB, at most $memkb kB: ok\$"
@@ -62,7 +71,7 @@ last_input() {
 	console "$1" | grep -a -E '^fuzz [0-9]+ ' | tail -1 | cut -d' ' -f2
 }
 
-msg "module fuzzer, $ARCH: $runs inputs from$mfiles, seed $seed (MODFUZZ_SEED=$seed repeats it)"
+msg "module fuzzer, $ARCH: $runs inputs from$mfiles, seed $seed${kinds:+, flags and types too} (MODFUZZ_SEED=$seed${kinds:+ MODFUZZ_FLAGS=yes} repeats it)"
 t0=$(now)
 first=${MODFUZZ_FIRST:-0} died=0
 : > "$W/deaths"
@@ -92,8 +101,8 @@ while [ "$first" -lt "$runs" ]; do
 		console "$log" | grep -a -E 'Oops|Unable to handle|Kernel panic|^EIP is at|^fuzz [0-9]+: |^fuzz: ' | head -8 | sed 's/^/    | /'
 		set -- $line
 		warn "input $last of seed $seed ($3: ${4:-}) killed the guest ($what); log $W/death-$last.log"
-		warn "make it again: gcc -o modfuzz-gen qemu-test/modfuzz-gen.c && ./modfuzz-gen $seed $last $BUILD/$ARCH/guest/mods/$(basename "$3") OUT"
-		warn "keep it: add \"step: fuzz $seed $last 1 $3\" to qemu-test/cases/modfuzz.case"
+		warn "make it again: gcc -o modfuzz-gen qemu-test/modfuzz-gen.c && ./modfuzz-gen $kinds$seed $last $BUILD/$ARCH/guest/mods/$(basename "$3") OUT"
+		warn "keep it: add \"step: fuzz $kinds$seed $last 1 $3\" to qemu-test/cases/modfuzz.case"
 		exit 1
 	fi
 	first=$((last + 1))

@@ -78,6 +78,41 @@ else
 	fail "ia64 loader relocations:${bad#;}"
 fi
 
+# One slot for both: reloc_inside() checks the slot of r_offset and
+# patch_slot() patches that of the address; in a code section aligned
+# below 16 (here 8, after an 8-byte .rodata.a) they differed and the
+# relocation (a call in slot 1 of the bundle at 0x20) was patched in
+# "slot 9": not applied, or other bits.  It must be refused.
+printf '\t.section .rodata.a,"a",@progbits\n\t.align 8\n\tdata8 0\n\t.section .text.b,"ax",@progbits\n\t.align 16\n\t.global f#\n\t.proc f#\nf:\n\tnop.m 0\n\tnop.i 0\n\tnop.i 0\n\t;;\n\talloc r2 = ar.pfs, 0, 0, 0, 0\n\tbr.call.sptk.many b0 = printk#\n\t;;\n\tbr.ret.sptk.many b0\n\t.endp f#\n' > "$tmp/align.s"
+if ! ${p}as -o "$tmp/align.o" "$tmp/align.s" 2> "$tmp/as.log"; then
+	fail "ia64 loader slot: ${p}as: $(grep -m1 Error "$tmp/as.log")"
+elif ! python3 - "$tmp/align.o" "$tmp/align8.o" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+shoff, = struct.unpack_from("<Q", d, 0x28)
+ent, num, strndx = struct.unpack_from("<HHH", d, 0x3a)
+names = struct.unpack_from("<Q", d, shoff + strndx * ent + 24)[0]
+for i in range(num):
+    at = shoff + i * ent
+    n = d[names + struct.unpack_from("<I", d, at)[0]:]
+    if n[:n.index(0)] == b".text.b":
+        struct.pack_into("<Q", d, at + 48, 8)       # sh_addralign
+        open(sys.argv[2], "wb").write(d)
+        sys.exit(0)
+sys.exit("no .text.b")
+PY
+then
+	fail "ia64 loader slot: could not make the copy aligned to 8"
+elif ! out=$(cd "$tmp" && ./load align.o 2>&1); then
+	fail "ia64 loader slot: the call in a 16-aligned .text.b is refused: $out"
+elif out=$(cd "$tmp" && ./load align8.o 2>&1); then
+	fail "ia64 loader slot: a call in a code section copied to an address 8 mod 16 was taken (patched in the address's slot, not r_offset's)"
+elif grep -q 'offset 33 outside section' <<< "$out"; then
+	pass "ia64 loader slot: a relocation in a code section aligned below 16 (copied at 8 mod 16) is refused ($(echo "$out" | head -1)); aligned to 16 it loads"
+else
+	fail "ia64 loader slot: refused without 'offset 33 outside section': $out"
+fi
+
 # gp's reach: the module's gp is the middle of its core, rounded down to
 # 16 bytes, and every byte of the core must be within addl's signed
 # 22 bits of it.  A core just under 4MB whose last bytes are a GOT entry
