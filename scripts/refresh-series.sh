@@ -38,3 +38,35 @@ for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series"); do
 done
 rm -f "$TREE/.harness-pushed"
 msg "pushed $n patches, refreshed $fixed"
+
+# The bug-back patches (tests/bugback/) go on top of the whole series in
+# a copy (tests/lib-test.sh bugback_tree), where quilt refuses an offset
+# too: the same for each, on copies of the files it touches.  Its text
+# before the first "--- a/" line is kept.
+bb=0
+for b in $(find "$TOP/tests/bugback" -name '*.patch' | sort); do
+	d=$(mktemp -d) || die "mktemp"
+	files=$(sed -n 's|^+++ b/||p' "$b")
+	for f in $files; do
+		mkdir -p "$d/a/${f%/*}" "$d/b/${f%/*}"
+		cp "$TREE/$f" "$d/a/$f" && cp "$TREE/$f" "$d/b/$f" ||
+			{ rm -rf "$d"; die "${b#$TOP/}: no $f in $TREE"; }
+	done
+	if ! (cd "$d/b" && patch -p1 -F0 --no-backup-if-mismatch) < "$b" > "$out" 2>&1 ||
+	   grep -Eq 'FAILED|with fuzz' "$out"; then
+		cat "$out" >&2
+		rm -rf "$d"
+		die "${b#$TOP/} does not apply to the series' top: fix it by hand"
+	fi
+	if grep -q '(offset' "$out"; then
+		{ sed '/^--- a\//,$d' "$b"
+		  for f in $files; do
+			(cd "$d" && diff -u --label "a/$f" --label "b/$f" "a/$f" "b/$f")
+		  done; } > "$d/new"
+		mv "$d/new" "$b" || die "cannot write $b"
+		msg "refreshed ${b#$TOP/} (it applied with an offset)"
+		bb=$((bb + 1))
+	fi
+	rm -rf "$d"
+done
+msg "bug-back patches refreshed: $bb"
