@@ -72,15 +72,35 @@ last_compat=$(echo "$compat" | tail -1)
 OFF="
 CONFIG_HUGETLB_PAGE
 CONFIG_SOFTWARE_SUSPEND
+CONFIG_X86_UP_IOAPIC
+CONFIG_PNPBIOS
+CONFIG_FB
+CONFIG_MATH_EMULATION
+CONFIG_ATM
 "
 #	HUGETLB_PAGE      arch/i386/mm/hugetlbpage.c:610: unknown type name 'ctl_table'
 #	SOFTWARE_SUSPEND  arch/i386/kernel/suspend_asm.S:6: junk at end of line
+#	X86_UP_IOAPIC     drivers/pci/quirks.c:354: 'sis_apic_bug' undeclared
+#	PNPBIOS           drivers/pnp/pnpbios/core.c:1512: lvalue required
+#	FB                drivers/video/fbcon.c:1872: lvalue required (fbcon is
+#	                  built in with FB=y; every fb driver module needs it)
+#	MATH_EMULATION    arch/i386/math-emu/errors.c:294: conflicting types
+#	ATM               net/atm/resources.c:169: lvalue required (the ATM
+#	                  core is bool: built in; its drivers need it)
+
+# Tristates allmodconfig makes modules that a built-in part needs: built in.
+IN="
+CONFIG_INPUT
+"
+#	INPUT  the VT keyboard (drivers/char/keyboard.c, VT is bool) calls
+#	       input_event(): vmlinux does not link with INPUT=m
 
 key_of() {
 	{
-		echo "$RECIPE" $OFF
+		echo "$RECIPE" $OFF $IN
 		gcc --version | head -1
 		sha1sum < "$TOP/kernel-config/i386"
+		sed -n '/^# configure TREE/,/^}/p' "$0" | sha1sum
 		for p in "$@"; do
 			echo "$p $(sed -n '/^--- /,$p' "$PATCHES/$p" | sha1sum)"
 		done
@@ -95,7 +115,7 @@ configure() {
 	sed -i 's/^CONFIG_SMP=y$/# CONFIG_SMP is not set/' "$tree/.config"
 	# kernel-config/i386's =y where allmodconfig says m: the boot needs
 	# them in the kernel (8250 console, ramdisk, initrd, ext2).
-	for sym in $(sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=y$/\1/p' "$TOP/kernel-config/i386"); do
+	for sym in $(sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=y$/\1/p' "$TOP/kernel-config/i386") $IN; do
 		grep -qx "$sym=m" "$tree/.config" && sed -i "s/^$sym=m\$/$sym=y/" "$tree/.config"
 	done
 	# What gcc 12 cannot build in, or QEMU's i386 machine cannot boot.
@@ -114,11 +134,17 @@ configure() {
 			*) continue ;;
 			esac
 			sed -i "/^# CONFIG_$sym is not set\$/d; /^CONFIG_$sym=/d" "$tree/.config"
-			echo "CONFIG_$sym=$v" >> "$tree/.config"
+			case " $(echo $OFF) " in
+			*" CONFIG_$sym "*) echo "# CONFIG_$sym is not set" ;;
+			*) echo "CONFIG_$sym=$v" ;;
+			esac >> "$tree/.config"
 		done
 	done
 	grep -q '(NEW)' "$log/oldconfig.log" && return 1
 	grep -q '^CONFIG_SMP=y' "$tree/.config" && return 1
+	for sym in $OFF; do
+		grep -q "^$sym=" "$tree/.config" && { echo "$sym is on" >&2; return 1; }
+	done
 	for sym in CONFIG_SERIAL_8250 CONFIG_SERIAL_8250_CONSOLE CONFIG_BLK_DEV_RAM \
 		CONFIG_BLK_DEV_INITRD CONFIG_EXT2_FS CONFIG_MODULE_UNLOAD; do
 		grep -qx "$sym=y" "$tree/.config" || { echo "$sym is not y" >&2; return 1; }
