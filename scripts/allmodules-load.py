@@ -217,7 +217,7 @@ def main():
             cases.append(cf)
         env = dict(os.environ, GUEST_ROOT=root, BOOT_KERNEL=args.kernel,
                    BOOT_LOGDIR=os.path.join(args.out, "logs"), BOOT_JOBS="2",
-                   QEMU_OPTS="-m 256", ARCH="i386",
+                   QEMU_OPTS=os.environ.get("AM_QEMU_OPTS", "-m 256"), ARCH="i386",
                    BUILD=os.path.join(args.out, "boot"))
         # am.sh reads its list from stdin: init runs steps with
         # < /dev/null, so the step redirects from the list file.

@@ -77,6 +77,7 @@ CONFIG_PNPBIOS
 CONFIG_FB
 CONFIG_MATH_EMULATION
 CONFIG_ATM
+CONFIG_DEVFS_FS
 "
 #	HUGETLB_PAGE      arch/i386/mm/hugetlbpage.c:610: unknown type name 'ctl_table'
 #	SOFTWARE_SUSPEND  arch/i386/kernel/suspend_asm.S:6: junk at end of line
