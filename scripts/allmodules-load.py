@@ -100,6 +100,9 @@ def parse(log, mods):
         elif kind == "mem":
             k, v = (rest.split() + [""])[:2]
             res.setdefault("@mem", {})[k] = v
+        elif kind == "start":
+            w = rest.split()
+            res.setdefault("@final", {})["start"] = w[1:]
         elif kind == "final":
             w = rest.split()
             res.setdefault("@final", {})[w[0]] = w[1:]
@@ -248,7 +251,8 @@ def main():
     with open(os.path.join(args.out, "boots.txt"), "w") as f:
         for c, n, stop, mem, final in boots:
             left = [m for m in final.get("proc", []) if m not in permanent]
-            lsys = [m for m in final.get("sys", []) if m not in permanent]
+            lsys = [m for m in final.get("sys", [])
+                    if m not in permanent and m not in final.get("start", [])]
             s, e = mem.get("START"), mem.get("END")
             f.write("%s modules=%d stop=%s memfree=%s..%s proc=%s sys=%s\n"
                     % (c, n, stop or "-", s, e, ",".join(final.get("proc", [])),

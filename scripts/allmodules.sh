@@ -3,7 +3,7 @@
 # kmod's modprobe in the busybox guest, on the whole series' kernel
 # ("after") and on the compat patches' alone ("before", 2.5.50's own
 # loader), and the outcomes compared module by module.
-#   allmodules.sh [--share]
+#   allmodules.sh [--share] [before|after]...
 # --share: make check's share (scripts/allmodules-share.py's rule),
 # built target by target; without it every module `make -k modules`
 # builds.  Prints PASS/FAIL lines:
@@ -19,7 +19,10 @@
 . "$(dirname "$0")/lib.sh"
 export ARCH=i386
 share= sfx=
-[ "${1:-}" = --share ] && share=--share sfx=-share
+[ "${1:-}" = --share ] && { share=--share sfx=-share; shift; }
+# Trees to build and load (default both; the comparison uses the
+# results of the other one if it has some).
+names=${*:-before after}
 AM=$BUILD/allmodules
 KNOWN=$TOP/qemu-test/allmodules/known-2.5.50-bugs.txt
 DIFFS=$TOP/qemu-test/allmodules/differences.txt
@@ -27,13 +30,13 @@ pass() { echo "PASS: $*"; }
 fail() { echo "FAIL: $*"; }
 t0=$(now)
 
-"$TOP/scripts/build-allmodules.sh" $share before after || {
+"$TOP/scripts/build-allmodules.sh" $share $names || {
 	fail "allmodules: build: scripts/build-allmodules.sh failed"
 	exit 1
 }
 msg "allmodules: built in $(elapsed "$t0") s"
 rc=0
-for name in before after; do
+for name in $names; do
 	out=$AM/$name
 	tree=$out/i386/linux-2.5.50
 	n=$(wc -l < "$out/built$sfx.txt")

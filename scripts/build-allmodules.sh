@@ -88,6 +88,8 @@ CONFIG_DEVFS_FS
 #	MATH_EMULATION    arch/i386/math-emu/errors.c:294: conflicting types
 #	ATM               net/atm/resources.c:169: lvalue required (the ATM
 #	                  core is bool: built in; its drivers need it)
+#	DEVFS_FS          the boot: with devfs, 2.5.50's do_mounts.c finds no
+#	                  /dev/initrd ("VFS: Cannot open root device ram0")
 
 # Tristates allmodconfig makes modules that a built-in part needs: built in.
 IN="

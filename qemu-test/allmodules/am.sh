@@ -15,12 +15,17 @@
 #   am: mem START|END KB     MemFree
 #   am: final proc M...      /proc/modules at the end (after rmmod of all)
 #   am: final sys M...       /sys/module at the end
-names() { while read -r n rest; do echo "$n"; done < /proc/modules; }
+#   am: start sys M...       /sys/module at the start (built-in modules'
+#                            parameters)
+# /proc files through cat: the shell's read takes a byte at a time, and
+# 2.5.50's /proc/meminfo never ends for a reader of one byte.
+names() { cat /proc/modules | while read -r n rest; do echo "$n"; done; }
 say() { echo "am: $*"; drain; }
 drain() { stty -F /dev/console "$AMTTY" 2> /dev/null; }
 AMTTY=$(stty -F /dev/console -g)
-memfree() { while read -r k v u; do [ "$k" = MemFree: ] && echo "$v"; done < /proc/meminfo; }
+memfree() { cat /proc/meminfo | while read -r k v u; do [ "$k" = MemFree: ] && echo "$v"; done; }
 say mem START "$(memfree)"
+say start sys $(ls /sys/module)
 while read -r m; do
 	[ -n "$m" ] || continue
 	k=$(echo "$m" | tr - _)
@@ -28,7 +33,7 @@ while read -r m; do
 	say load "$m"
 	out=$(modprobe "$m" 2>&1)
 	rc=$?
-	say rc "$m" "$rc" "$(echo "$out" | tail -1)"
+	say rc "$m" "$rc" "$(echo "$out" | tail -n 1)"
 	new=
 	for n in $(names); do
 		case "$pre" in *" $n "*) ;; *) new="$new $n" ;; esac
@@ -38,7 +43,7 @@ while read -r m; do
 	if [ -d "/sys/module/$k" ]; then say sysfs "$m" yes; else say sysfs "$m" no; fi
 	if [ "$rc" = 0 ]; then
 		out=$(modprobe -r "$m" 2>&1)
-		say unload "$m" "$?" "$(echo "$out" | tail -1)"
+		say unload "$m" "$?" "$(echo "$out" | tail -n 1)"
 	fi
 	# What a failed load brought in (its dependencies), newest first as
 	# /proc/modules lists them; and what modprobe -r left.
