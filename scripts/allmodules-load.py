@@ -83,7 +83,7 @@ def make_root(base, dst, names, deps, mapf, lists):
 def parse(log, mods):
     """Results of one boot's console: {name: (outcome, flags)}, the
     module at which it stopped (or None), its boot summary."""
-    res, cur, info, stop, oops = {}, None, {}, None, []
+    res, cur, info, stop, oops, owner = {}, None, {}, None, [], []
     lines = open(log, errors="replace").read().splitlines()
     for l in lines:
         l = l.rstrip("\r")
@@ -91,12 +91,18 @@ def parse(log, mods):
         if not m:
             if cur and OOPS.search(l):
                 oops.append(l.strip())
+            elif oops and not owner:
+                # The module whose code the Oops is in: the first
+                # "[<addr>] fn+off/len [NAME]" of its trace.
+                t = re.search(r"\] \S+ \[(\w+)\]$", l.strip())
+                if t:
+                    owner.append(t.group(1))
             continue
         kind, rest = m.groups()
         if kind == "load":
             cur = rest.strip()
             info = {"flags": []}
-            oops = []
+            oops, owner = [], []
         elif kind == "mem":
             k, v = (rest.split() + [""])[:2]
             res.setdefault("@mem", {})[k] = v
@@ -120,14 +126,15 @@ def parse(log, mods):
                 info[kind] = rest.split()[1:]
             elif kind == "done":
                 if oops:
-                    res[cur] = ("oops", [oops[0]])
+                    res[cur] = ("oops", ["in:" + (owner or ["?"])[0], oops[0].replace(" ", "_")])
                     stop = cur
                     break
                 res[cur] = classify(info)
                 cur = None
     else:
         if cur:
-            res[cur] = ("oops", [oops[0]]) if oops else ("hang", [])
+            res[cur] = (("oops", ["in:" + (owner or ["?"])[0], oops[0].replace(" ", "_")])
+                        if oops else ("hang", []))
             stop = cur
     return res, stop
 
@@ -265,7 +272,9 @@ def main():
     for n in want:
         o = results.get(n, ("missing",))[0]
         counts[o] = counts.get(o, 0) + 1
-        if o in ("oops", "hang", "missing") and n not in known:
+        fl = results.get(n, ("", []))[1]
+        inmod = fl[0][3:] if fl and fl[0].startswith("in:") else ""
+        if o in ("oops", "hang", "missing") and n not in known and inmod not in known:
             bad.append("%s: %s %s" % (n, o, " ".join(results.get(n, ("", []))[1])))
     print(">>> allmodules: %d modules, %d boots, %.0f s: %s" % (
         len(want), len(boots), time.time() - t0,

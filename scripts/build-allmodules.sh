@@ -52,11 +52,6 @@ AM=$BUILD/allmodules
 # The machine is shared: this script and all it starts run at nice 10.
 renice -n 10 $$ > /dev/null
 mkdir -p "$AM"
-exec 9> "$AM/lock"
-if ! flock -n 9; then
-	msg "allmodules: another build is running in $AM; waiting for it"
-	flock 9
-fi
 
 # Bump when the way the trees are configured or built changes.
 RECIPE="allmodules-1 allmodconfig -SMP +i386 built-ins, bzImage, make -k modules"
@@ -250,6 +245,12 @@ build() {
 	local name=$1 key=$2 out=$AM/$1 tree=$AM/$1/i386/linux-2.5.50 t0 pid sfx= tgt
 	shift 2
 	mkdir -p "$out"
+	# One build of a tree at a time (the other tree may build meanwhile).
+	exec 9> "$AM/$name.lock"
+	if ! flock -n 9; then
+		msg "allmodules: another build of $name is running; waiting for it"
+		flock 9
+	fi
 	[ -n "$share" ] && sfx=-share
 	if [ "$(cat "$out/.key$sfx" 2>/dev/null)" = "$key" ] &&
 	   [ -f "$out/built$sfx.txt" ] && [ -f "$tree/arch/i386/boot/bzImage" ]; then
