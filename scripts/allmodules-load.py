@@ -87,7 +87,7 @@ def parse(log, mods):
     lines = open(log, errors="replace").read().splitlines()
     for l in lines:
         l = l.rstrip("\r")
-        m = re.match(r"^am: (\w+) (.*)$", l)
+        m = re.search(r"am: (\w+) (.*)$", l)
         if not m:
             if cur and OOPS.search(l):
                 oops.append(l.strip())
