@@ -45,6 +45,8 @@ help:
 	@echo 'make mail      mbox of the feature series (MAIL_TO=, MAIL_CC=, MAIL_FROM=, MAILFLAGS=--signoff)'
 	@echo 'make lint      feature series: headers, clean apply, i386 build after each patch (slow)'
 	@echo 'make sweep     every pristine MODULE_PARM file: compiles before the series => after (SWEEPFLAGS=--risky: subset)'
+	@echo 'make allmodules  i386: every module of the tree (allmodconfig) loaded by modprobe, series vs compat-only (doc/allmodules.md)'
+	@echo 'make allmodules-build  i386: only their build, both kernels (lists in $(BUILD)/allmodules)'
 	@echo 'make help      this list'
 	@echo 'Boot variables: APPEND="w ..." (words for the command line, checked to reach /proc/cmdline),'
 	@echo '  QEMU_OPTS="-smp 2" (more QEMU options), V=1 (print the QEMU command line),'
@@ -118,6 +120,13 @@ fuzz-modules: modules init
 .PHONY: bench
 bench:
 	@$(S)/bench.sh
+
+# Every module of the tree, built and loaded (doc/allmodules.md).
+.PHONY: allmodules allmodules-build
+allmodules:
+	@ARCH=i386 $(S)/allmodules.sh
+allmodules-build:
+	@ARCH=i386 $(S)/build-allmodules.sh
 
 # Tree sweep (doc/sweep.md): compat-only tree vs whole series.
 .PHONY: sweep

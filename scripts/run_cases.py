@@ -202,11 +202,13 @@ def make_initrd(case, init, modules, workdir, overlay=None):
             f.write(expand(s) + b"\n")
     size_kb = 256 + sum(os.lstat(os.path.join(dp, fn)).st_size for dp, _, fns in
                         os.walk(root) for fn in fns) // 1024 * 2
+    # A big userland (make allmodules' roots) gets an inode for each file.
+    nfiles = sum(len(fns) + len(ds) for _, ds, fns in os.walk(root))
     img = os.path.join(workdir, "initrd.img")
     # 2.5.50's ext2: revision 1 with 128-byte inodes, no newer features.
     subprocess.run(["mke2fs", "-q", "-t", "ext2", "-r", "1", "-I", "128",
                     "-O", "none,sparse_super,filetype", "-b", "1024",
-                    "-N", "256" if overlay else "64",
+                    "-N", str(max(256, nfiles + 64)) if overlay else "64",
                     "-d", root, "-F", img, str(size_kb)],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     cmds = os.path.join(workdir, "debugfs.cmds")

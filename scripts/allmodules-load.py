@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Load modules in the busybox guest, in batches (doc/allmodules.md).
+
+allmodules-load.py --root ROOT --map SYSTEM.MAP --kernel BZIMAGE
+                   --out DIR --modules NAMES [--batch N] [--known FILE]
+
+ROOT is scripts/build-busybox.sh's root with every built module under
+lib/modules/2.5.50/kernel/ and depmod's modules.dep.  NAMES is a file of
+module names (one a line) to load, in order.  They are cut into batches
+of N; each batch boots once (scripts/boot.sh, two at a time), its root
+holding the batch's modules and what modules.dep says they need (depmod
+run again there), qemu-test/allmodules/am.sh as its step.  A batch whose
+boot hangs or Oopses at a module goes on, in another boot, after it.
+
+Writes DIR/results.txt ("NAME OUTCOME [flags]"; outcomes ok, errno
+words, oops, hang) and DIR/boots.txt (per boot: MemFree at start and end,
+what was left loaded), and prints a summary.  Exit 0 when the pass rule
+holds: no Oops, panic or hang but for modules named in --known, and at
+the end of each completed boot nothing loaded but modules that cannot be
+unloaded (no cleanup_module, or the kernel's "unsafe usage").
+"""
+import argparse, os, re, shutil, subprocess, sys, time
+
+KV = "2.5.50"
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OOPS = re.compile(r"Oops|Unable to handle kernel|kernel BUG|Kernel panic|"
+                  r"general protection fault|invalid operand|double fault")
+
+
+def modname(path):
+    return os.path.basename(path).split(".")[0].replace("-", "_")
+
+
+def read_dep(root):
+    """name -> (path relative to lib/modules/KV, [dependency names])."""
+    deps = {}
+    with open(os.path.join(root, "lib/modules", KV, "modules.dep")) as f:
+        for line in f:
+            if ":" not in line:
+                continue
+            m, rest = line.split(":", 1)
+            deps[modname(m)] = (m, [modname(d) for d in rest.split()])
+    return deps
+
+
+def closure(names, deps):
+    out, todo = [], list(names)
+    while todo:
+        n = todo.pop()
+        if n in out or n not in deps:
+            continue
+        out.append(n)
+        todo.extend(deps[n][1])
+    return out
+
+
+def make_root(base, dst, names, deps, mapf, lists):
+    """A copy of base with only names' closure as modules."""
+    if os.path.exists(dst):
+        shutil.rmtree(dst)
+    shutil.copytree(base, dst, symlinks=True,
+                    ignore=shutil.ignore_patterns("kernel", "modules.*"))
+    md = os.path.join(dst, "lib/modules", KV)
+    order = []
+    for n in closure(names, deps):
+        rel = deps[n][0]
+        os.makedirs(os.path.join(md, os.path.dirname(rel)), exist_ok=True)
+        shutil.copy(os.path.join(base, "lib/modules", KV, rel), os.path.join(md, rel))
+        order.append(rel)
+    with open(os.path.join(md, "modules.order"), "w") as f:
+        f.write("".join(r + "\n" for r in order))
+    for e in ("modules.builtin", "modules.builtin.modinfo"):
+        open(os.path.join(md, e), "w").close()
+    depmod = shutil.which("depmod") or "/sbin/depmod"
+    subprocess.run([depmod, "-b", dst, "-F", mapf, KV], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for name, mods in lists.items():
+        with open(os.path.join(dst, name), "w") as f:
+            f.write("".join(m + "\n" for m in mods))
+    shutil.copy(os.path.join(TOP, "qemu-test/allmodules/am.sh"), os.path.join(dst, "am.sh"))
+
+
+def parse(log, mods):
+    """Results of one boot's console: {name: (outcome, flags)}, the
+    module at which it stopped (or None), its boot summary."""
+    res, cur, info, stop, oops, owner = {}, None, {}, None, [], []
+    lines = open(log, errors="replace").read().splitlines()
+    for l in lines:
+        l = l.rstrip("\r")
+        m = re.search(r"am: (\w+) (.*)$", l)
+        if not m:
+            if cur and OOPS.search(l):
+                oops.append(l.strip())
+            elif oops and not owner:
+                # The module whose code the Oops is in: the first
+                # "[<addr>] fn+off/len [NAME]" of its trace.
+                t = re.search(r"\] \S+ \[(\w+)\]$", l.strip())
+                if t:
+                    owner.append(t.group(1))
+            continue
+        kind, rest = m.groups()
+        if kind == "load":
+            cur = rest.strip()
+            info = {"flags": []}
+            oops, owner = [], []
+        elif kind == "mem":
+            k, v = (rest.split() + [""])[:2]
+            res.setdefault("@mem", {})[k] = v
+        elif kind == "start":
+            w = rest.split()
+            res.setdefault("@final", {})["start"] = w[1:]
+        elif kind == "final":
+            w = rest.split()
+            res.setdefault("@final", {})[w[0]] = w[1:]
+        elif cur:
+            w = rest.split(None, 2)
+            if kind == "rc":
+                info["rc"] = w[1]
+                info["msg"] = w[2] if len(w) > 2 else ""
+            elif kind in ("listed", "sysfs"):
+                info[kind] = w[1]
+            elif kind == "unload":
+                info["unload"] = w[1]
+                info["umsg"] = w[2] if len(w) > 2 else ""
+            elif kind in ("new", "left"):
+                info[kind] = rest.split()[1:]
+            elif kind == "done":
+                if oops:
+                    res[cur] = ("oops", ["in:" + (owner or ["?"])[0], oops[0].replace(" ", "_")])
+                    stop = cur
+                    break
+                res[cur] = classify(info)
+                cur = None
+    else:
+        if cur:
+            res[cur] = (("oops", ["in:" + (owner or ["?"])[0], oops[0].replace(" ", "_")])
+                        if oops else ("hang", []))
+            stop = cur
+    return res, stop
+
+
+ERRNO = {"No such device": "ENODEV", "I/O error": "EIO", "Invalid argument": "EINVAL",
+         "No such device or address": "ENXIO", "Resource busy": "EBUSY",
+         "Device or resource busy": "EBUSY", "Out of memory": "ENOMEM",
+         "Operation not permitted": "EPERM", "Function not implemented": "ENOSYS",
+         "Resource temporarily unavailable": "EAGAIN", "Bad address": "EFAULT",
+         "Module already in kernel": "EEXIST", "File exists": "EEXIST",
+         "Operation not supported": "EOPNOTSUPP", "No such file or directory": "ENOENT",
+         "Unknown symbol in module, or unknown parameter (see dmesg)": "ENOENT",
+         "Not supported": "EOPNOTSUPP", "Timer expired": "ETIME",
+         "Connection timed out": "ETIMEDOUT", "Protocol not supported": "EPROTONOSUPPORT",
+         "Address family not supported by protocol": "EAFNOSUPPORT",
+         "Address in use": "EADDRINUSE", "No space left on device": "ENOSPC",
+         "Try again": "EAGAIN", "Invalid exchange": "EBADE"}
+
+
+def classify(i):
+    flags = []
+    if i.get("rc") == "0":
+        out = "ok"
+        if i.get("listed") != "yes":
+            flags.append("not-listed")
+        if i.get("sysfs") != "yes":
+            flags.append("no-sysfs")
+        if i.get("unload") != "0":
+            flags.append("unload-failed:" + i.get("umsg", "").replace(" ", "_"))
+    else:
+        msg = i.get("msg", "")
+        m = re.search(r": ([^:]+)$", msg)
+        word = m.group(1).strip() if m else msg
+        out = ERRNO.get(word, "error:" + word.replace(" ", "_"))
+        if i.get("listed") == "yes":
+            flags.append("listed-after-failure")
+        if i.get("sysfs") == "yes":
+            flags.append("sysfs-after-failure")
+    if i.get("left"):
+        flags.append("left:" + ",".join(i["left"]))
+    if i.get("new") and len(i["new"]) > 1:
+        flags.append("chain:" + ",".join(i["new"]))
+    return out, flags
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--map", required=True)
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--modules", required=True)
+    ap.add_argument("--batch", type=int, default=25)
+    ap.add_argument("--known", default="")
+    ap.add_argument("--permanent", default="", help="file: modules that cannot unload")
+    args = ap.parse_args()
+    deps = read_dep(args.root)
+    want = [modname(l.split()[0]) for l in open(args.modules) if l.strip()]
+    missing = [n for n in want if n not in deps]
+    want = [n for n in want if n in deps]
+    known = set()
+    if args.known and os.path.exists(args.known):
+        for l in open(args.known):
+            m = re.match(r"^module: (\S+)", l)
+            if m:
+                known.add(m.group(1).replace("-", "_"))
+    permanent = set()
+    if args.permanent and os.path.exists(args.permanent):
+        permanent = set(l.strip().replace("-", "_") for l in open(args.permanent) if l.strip())
+    os.makedirs(args.out, exist_ok=True)
+    todo = [want[i:i + args.batch] for i in range(0, len(want), args.batch)]
+    results, boots, nb, t0 = {}, [], 0, time.time()
+    while todo:
+        rnd, todo = todo[:2], todo[2:]
+        names = {}
+        for b in rnd:
+            nb += 1
+            names["am.%d" % nb] = b
+        root = os.path.join(args.out, "root")
+        make_root(args.root, root, [n for b in rnd for n in b], deps, args.map, names)
+        cases = []
+        for c, b in names.items():
+            cf = os.path.join(args.out, "%s.case" % c)
+            with open(cf, "w") as f:
+                f.write("# make allmodules batch %s: %d modules\n" % (c, len(b)))
+                f.write("timeout: %d\n" % (60 + 8 * len(b)))
+                f.write("append: ramdisk_size=65536\n")
+                f.write("step: sh /am.sh < /%s\n" % c)
+                f.write("expect: ^init: done$\n")
+            cases.append(cf)
+        env = dict(os.environ, GUEST_ROOT=root, BOOT_KERNEL=args.kernel,
+                   BOOT_LOGDIR=os.path.join(args.out, "logs"), BOOT_JOBS="2",
+                   QEMU_OPTS=os.environ.get("AM_QEMU_OPTS", "-m 256"), ARCH="i386",
+                   BUILD=os.path.join(args.out, "boot"))
+        # am.sh reads its list from stdin: init runs steps with
+        # < /dev/null, so the step redirects from the list file.
+        subprocess.run([os.path.join(TOP, "scripts/boot.sh")] + cases, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for c, b in names.items():
+            log = os.path.join(args.out, "logs", c + ".log")
+            r, stop = (parse(log, b) if os.path.exists(log) else ({}, b[0]))
+            mem = r.pop("@mem", {})
+            final = r.pop("@final", {})
+            results.update({k: v for k, v in r.items() if k in b})
+            if stop:
+                if stop not in results:
+                    results[stop] = ("hang", ["no console"])
+                rest = b[b.index(stop) + 1:] if stop in b else []
+                if rest:
+                    todo.append(rest)
+            boots.append((c, len(b), stop, mem, final))
+        print(">>> allmodules: %d of %d modules done, %d boots (%.0f s)"
+              % (len(results), len(want), len(boots), time.time() - t0), flush=True)
+    with open(os.path.join(args.out, "results.txt"), "w") as f:
+        for n in want:
+            o, fl = results.get(n, ("missing", []))
+            f.write("%s %s %s\n" % (n, o, " ".join(fl)))
+        for n in missing:
+            f.write("%s not-in-modules.dep\n" % n)
+    bad = []
+    with open(os.path.join(args.out, "boots.txt"), "w") as f:
+        for c, n, stop, mem, final in boots:
+            left = [m for m in final.get("proc", []) if m not in permanent]
+            lsys = [m for m in final.get("sys", [])
+                    if m not in permanent and m not in final.get("start", [])]
+            s, e = mem.get("START"), mem.get("END")
+            f.write("%s modules=%d stop=%s memfree=%s..%s proc=%s sys=%s\n"
+                    % (c, n, stop or "-", s, e, ",".join(final.get("proc", [])),
+                       ",".join(final.get("sys", []))))
+            if not stop and (left or lsys):
+                bad.append("%s: left loaded: %s" % (c, " ".join(sorted(set(left + lsys)))))
+            if not stop and s and e and int(s) - int(e) > 4096:
+                bad.append("%s: MemFree %s -> %s kB (over 4096 kB less)" % (c, s, e))
+    counts = {}
+    for n in want:
+        o = results.get(n, ("missing",))[0]
+        counts[o] = counts.get(o, 0) + 1
+        fl = results.get(n, ("", []))[1]
+        inmod = fl[0][3:] if fl and fl[0].startswith("in:") else ""
+        if o in ("oops", "hang", "missing") and n not in known and inmod not in known:
+            bad.append("%s: %s %s" % (n, o, " ".join(results.get(n, ("", []))[1])))
+    print(">>> allmodules: %d modules, %d boots, %.0f s: %s" % (
+        len(want), len(boots), time.time() - t0,
+        ", ".join("%s %d" % kv for kv in sorted(counts.items(), key=lambda kv: -kv[1]))))
+    for b in bad:
+        print("*** " + b)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+#!/bin/bash
+# make allmodules (doc/allmodules.md): 2.5.50's own modules loaded with
+# kmod's modprobe in the busybox guest, on the whole series' kernel
+# ("after") and on the compat patches' alone ("before", 2.5.50's own
+# loader), and the outcomes compared module by module.
+#   allmodules.sh [--share] [before|after]...
+# --share: make check's share (scripts/allmodules-share.py's rule),
+# built target by target; without it every module `make -k modules`
+# builds.  Prints PASS/FAIL lines:
+#   allmodules NAME: build   the kernel and at least one module built
+#   allmodules NAME: load    no Oops, panic or hang (but for the modules
+#                            named in qemu-test/allmodules/known-2.5.50-bugs.txt),
+#                            nothing left loaded at the end of a boot but
+#                            modules that cannot unload, MemFree within 4 MB
+#   allmodules: differences  every module whose outcome differs between
+#                            the two kernels is named in
+#                            qemu-test/allmodules/differences.txt with its
+#                            cause (a fix of the series, or a finding)
+. "$(dirname "$0")/lib.sh"
+export ARCH=i386
+share= sfx=
+[ "${1:-}" = --share ] && { share=--share sfx=-share; shift; }
+# Trees to build and load (default both; the comparison uses the
+# results of the other one if it has some).
+names=${*:-before after}
+AM=$BUILD/allmodules
+KNOWN=$TOP/qemu-test/allmodules/known-2.5.50-bugs.txt
+DIFFS=$TOP/qemu-test/allmodules/differences.txt
+pass() { echo "PASS: $*"; }
+fail() { echo "FAIL: $*"; }
+t0=$(now)
+
+"$TOP/scripts/build-allmodules.sh" $share $names || {
+	fail "allmodules: build: scripts/build-allmodules.sh failed"
+	exit 1
+}
+msg "allmodules: built in $(elapsed "$t0") s"
+rc=0
+for name in $names; do
+	out=$AM/$name
+	tree=$out/i386/linux-2.5.50
+	n=$(wc -l < "$out/built$sfx.txt")
+	if [ "$n" -eq 0 ]; then
+		fail "allmodules $name: build: no module built"
+		rc=1
+		continue
+	fi
+	pass "allmodules $name: build: $n modules built, $(wc -l < "$out/notbuilt$sfx.txt") not ($out/notbuilt$sfx.txt)"
+	# Modules that cannot unload: no cleanup_module (2.5.50 refuses
+	# them, EBUSY), or their own init takes a reference on them.
+	for m in $(cat "$out/modules$sfx.list"); do
+		nm "$m" | grep -qw cleanup_module || basename "${m%.o}"
+	done > "$out/permanent$sfx.txt"
+	grep -l 'MOD_INC_USE_COUNT' $(for m in $(cat "$out/built$sfx.txt"); do echo "$tree/${m%.o}.c"; done) 2> /dev/null |
+		xargs -r -n1 basename | sed 's/\.c$//' >> "$out/permanent$sfx.txt"
+	t1=$(now)
+	root=$("$TOP/scripts/build-busybox.sh" "$out/root$sfx" "$out/modules$sfx.list" "$tree/System.map" \
+		2> "$out/busybox$sfx.log" | tail -1)
+	case $? in
+	0)	;;
+	2)	echo "SKIP: allmodules $name: load: busybox cannot be had: $(grep '^\*\*\* ' "$out/busybox$sfx.log" | head -1)"
+		continue ;;
+	*)	fail "allmodules $name: load: the busybox root does not build ($out/busybox$sfx.log)"
+		rc=1; continue ;;
+	esac
+	[ -x "$root/bin/kmod" ] || {
+		echo "SKIP: allmodules $name: load: no kmod in the guest: $(cat "$root/kmod-missing")"
+		continue
+	}
+	sed 's|.*/||; s|\.o$||' "$out/built$sfx.txt" | sort > "$out/load$sfx.txt"
+	msg "allmodules: $name: loading $(wc -l < "$out/load$sfx.txt") modules"
+	if python3 "$TOP/scripts/allmodules-load.py" --root "$root" --map "$tree/System.map" \
+		--kernel "$tree/arch/i386/boot/bzImage" --out "$out/load$sfx" \
+		--modules "$out/load$sfx.txt" --known "$KNOWN" \
+		--permanent "$out/permanent$sfx.txt" > "$out/load$sfx.out" 2>&1; then
+		pass "allmodules $name: load: $(grep '^>>> allmodules: [0-9]* modules,' "$out/load$sfx.out" | sed 's/^>>> allmodules: //') ($(elapsed "$t1") s)"
+	else
+		cat "$out/load$sfx.out" | grep '^\*\*\*' | head -20 | sed 's/^/    | /'
+		fail "allmodules $name: load: $(grep -c '^\*\*\*' "$out/load$sfx.out") problems ($out/load$sfx.out)"
+		rc=1
+	fi
+done
+
+# The differences, module by module: outcome (ok, the errno, oops, hang)
+# and what was seen of it (listed, /sys/module, left behind).
+b=$AM/before/load$sfx/results.txt a=$AM/after/load$sfx/results.txt
+if [ -f "$b" ] && [ -f "$a" ]; then
+	python3 - "$b" "$a" "$DIFFS" > "$AM/differences$sfx.txt" <<'PY'
+import re, sys
+def rd(f):
+    return {l.split()[0]: l.split()[1:] for l in open(f) if l.strip()}
+b, a = rd(sys.argv[1]), rd(sys.argv[2])
+why = {}
+for l in open(sys.argv[3]):
+    m = re.match(r"^(\S+)\s+(.*)$", l)
+    if m and not l.startswith("#"):
+        why[m.group(1)] = m.group(2)
+def key(r):
+    # chain:... lists what was loaded: the same on both unless it differs
+    return [x for x in r if not x.startswith("chain:")]
+print("%-22s %-34s %-34s %s" % ("module", "2.5.50 loader (before)", "series (after)", "why"))
+bad = 0
+for n in sorted(set(b) & set(a)):
+    if key(b[n]) != key(a[n]):
+        w = why.get(n, "UNEXPLAINED")
+        bad += w == "UNEXPLAINED"
+        print("%-22s %-34s %-34s %s" % (n, " ".join(key(b[n])), " ".join(key(a[n])), w))
+print("# %d differences, %d unexplained" % (sum(1 for n in set(b) & set(a) if key(b[n]) != key(a[n])), bad))
+PY
+	nd=$(tail -1 "$AM/differences$sfx.txt")
+	cat "$AM/differences$sfx.txt"
+	if echo "$nd" | grep -q ', 0 unexplained'; then
+		pass "allmodules: differences: ${nd#\# } ($AM/differences$sfx.txt)"
+	else
+		fail "allmodules: differences: ${nd#\# }: name each in qemu-test/allmodules/differences.txt"
+		rc=1
+	fi
+fi
+msg "allmodules: $(elapsed "$t0") s in all"
+exit $rc
