@@ -1,8 +1,8 @@
 /*
  * A module whose name (17 characters) does not fit a 2.5.50 kobject
- * name (KOBJ_NAME_LEN 16, with the NUL): it loads and works, with a
- * message, and has no /sys/module directory rather than a cut name
- * that could be another module's.  For sysfs-params.case.
+ * name (KOBJ_NAME_LEN 16, with the NUL): its /sys/module directory is
+ * named by the kobject's long_name (module-sysfs-long-names.patch), not
+ * cut to a name that could be another module's.  For sysfs-params.case.
  */
 #include <linux/module.h>
 #include <linux/init.h>
