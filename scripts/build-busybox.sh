@@ -121,6 +121,8 @@ while read -r l; do
 	ln -s /bin/busybox "$R$l"
 done < "$src/busybox.links"
 install -m 755 "$TOP/qemu-test/busybox/init" "$R/sbin/init"
+# kmod-failnth.case's walk (doc/fault-injection.md).
+install -m 755 "$TOP/qemu-test/busybox/failnth-modprobe" "$R/bin/failnth-modprobe"
 if [ -n "$kmod" ]; then
 	cp "$kmod" "$R/bin/kmod"
 	for t in insmod rmmod lsmod modinfo modprobe depmod; do

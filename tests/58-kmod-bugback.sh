@@ -3,9 +3,10 @@
 # tests/bugback/sysmod/sysfs-module-bugs.patch brings back one bug per
 # bit of the boot parameter "sysmodbug=N"; on the kernel tests/54 builds
 # with it ($BUILD/i386-sysmod-bugback), qemu-test/busybox/cases/
-# kmod-bad.case (bad input: /sys/module must stay as it was) and
-# kmod-insmod.case must fail on each bug they are for, at the line that
-# checks it, and pass with sysmodbug=0.  The kernel is tests/54's
+# kmod-bad.case (bad input: /sys/module must stay as it was),
+# kmod-insmod.case and kmod-failnth.case (the fail-nth walk of modprobe:
+# a dentry kept by a failed holders link) must fail on each bug they are
+# for, at the line that checks it, and pass with sysmodbug=0.  The kernel is tests/54's
 # (sysmod_bugback_tree), rebuilt here only where something changed.
 . "$(dirname "$0")/lib-test.sh"
 export ARCH=i386
@@ -16,6 +17,7 @@ bugs='
 8|a failed init leaves its directory|kmod-bad|unexpected '\''Oops
 16|a long name cut to 15 characters|kmod-bad|expected '\''^sysparm_long_name: name longer than 15 characters'\''
 32|the directory removed before a refused unload|kmod-bad|unexpected '\''^sysfs: changed'\''
+1024|a failed link keeps its dentry|kmod-failnth|expected '\''^failnth modprobe holder: slab caches with more objects: 0$'\''
 '
 bits=(sysmodbug=0 $(echo "$bugs" | cut -d'|' -f1 | sed '/^$/d; s/^/sysmodbug=/'))
 labels=("${bits[@]/#/kmod bug-back }")
@@ -28,7 +30,8 @@ export GUEST_ROOT=$BB_ROOT
 sysmod_bugback_tree "kmod bug-back" || exit 0
 
 # Every boot first, $JOBS at a time, then the verdicts in order.
-APPEND="sysmodbug=0" boot_bg "$BUILD/kmod-bugback-0.out" "$CASES/kmod-bad.case" "$CASES/kmod-insmod.case"
+APPEND="sysmodbug=0" boot_bg "$BUILD/kmod-bugback-0.out" "$CASES/kmod-bad.case" "$CASES/kmod-insmod.case" \
+	"$CASES/kmod-failnth.case"
 while IFS='|' read -r bit what case sign; do
 	[ -n "$bit" ] || continue
 	APPEND="sysmodbug=$bit" boot_bg "$BUILD/kmod-bugback-$bit.out" "$CASES/$case.case"
@@ -36,7 +39,7 @@ done <<< "$bugs"
 boot_wait
 out=$BUILD/kmod-bugback-0.out
 if grep -q 'VERDICT: PASS' "$out"; then
-	pass "kmod bug-back sysmodbug=0: kmod-bad and kmod-insmod pass on the bug-back kernel without a bug"
+	pass "kmod bug-back sysmodbug=0: kmod-bad, kmod-insmod and kmod-failnth pass on the bug-back kernel without a bug"
 else
 	fail "kmod bug-back sysmodbug=0: fails without a bug: $(grep -a -m1 '^FAIL' "$out" | cut -c1-200)"
 fi
