@@ -109,7 +109,7 @@ print("# %d differences, %d unexplained" % (sum(1 for n in set(b) & set(a) if ke
 PY
 	nd=$(tail -1 "$AM/differences$sfx.txt")
 	cat "$AM/differences$sfx.txt"
-	if echo "$nd" | grep -q ', 0 unexplained'; then
+	if grep -q ', 0 unexplained' <<< "$nd"; then
 		pass "allmodules: differences: ${nd#\# } ($AM/differences$sfx.txt)"
 	else
 		fail "allmodules: differences: ${nd#\# }: name each in qemu-test/allmodules/differences.txt"

@@ -193,7 +193,7 @@ lint_build() {
 lint_build "$first"
 for ((i = first + 1; i < steps; i++)); do
 	out=$(q push -q "${step_top[$i]}" 2>&1)
-	if [ $? -ne 0 ] || echo "$out" | grep -q -E "$UNCLEAN_APPLY"; then
+	if [ $? -ne 0 ] || grep -q -E "$UNCLEAN_APPLY" <<< "$out"; then
 		echo "$out" >&2
 		die "lint: ${step_top[$i]} does not push cleanly in $TREE"
 	fi

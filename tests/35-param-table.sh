@@ -53,7 +53,7 @@ src=$TREE/kernel/paramtest.c
 if [ -f "$src" ]; then
 	missing=
 	for p in $(declared "$src"); do
-		echo "$entries" | grep -q "^__param_$p " || missing="$missing $p"
+		grep -q "^__param_$p " <<< "$entries" || missing="$missing $p"
 	done
 	if grep -q 'CFLAGS_paramtest.o.*-ftoplevel-reorder' "$TREE/kernel/Makefile" &&
 	   [ -z "$missing" ]; then

@@ -60,9 +60,9 @@ done
 # devtable.c is built with -ftoplevel-reorder: the old depmod's pointer
 # and size must survive through __attribute_used__ alone.
 syms=$(nm "$M/devtable.o")
-if echo "$syms" | grep -q " __module_pci_device_table$" &&
-   echo "$syms" | grep -q " __module_usb_device_size$" &&
-   echo "$syms" | grep -q " D __mod_pci_device_table$"; then
+if grep -q " __module_pci_device_table$" <<< "$syms" &&
+   grep -q " __module_usb_device_size$" <<< "$syms" &&
+   grep -q " D __mod_pci_device_table$" <<< "$syms"; then
 	pass "modules: devtable.o keeps the old table pointer and size beside the __mod_ alias"
 else
 	fail "modules: devtable.o lost __module_*_table/_size or __mod_pci_device_table"

@@ -21,7 +21,7 @@ need_i386_guest busybox $all
 # APPEND on the default case (the libc-free init, as make boot).
 words="hb.one=1 hb.two=a,b"
 out=$(APPEND=$words "$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/boot.case" 2>&1)
-if echo "$out" | grep -q 'VERDICT: PASS' &&
+if grep -q 'VERDICT: PASS' <<< "$out" &&
    echo "$out" | grep '^cmdline: console=ttyS0 ' | grep -q " $words\$"; then
 	pass "busybox append: make boot APPEND='$words' reaches /proc/cmdline"
 else
@@ -31,7 +31,7 @@ fi
 # Words that cannot fit in the 256-byte command line must fail the check.
 long="hb.long=$(printf 'x%.0s' $(seq 240)) hb.end=1"
 out=$(APPEND=$long "$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/boot.case" 2>&1)
-if echo "$out" | grep -q 'VERDICT: FAIL' && echo "$out" | grep -q 'never reached /proc/cmdline'; then
+if grep -q 'VERDICT: FAIL' <<< "$out" && grep -q 'never reached /proc/cmdline' <<< "$out"; then
 	pass "busybox append-cut: words cut off the command line fail the APPEND check"
 else
 	echo "$out" | grep -E 'PASS|FAIL|VERDICT' | sed 's/^/    | /'

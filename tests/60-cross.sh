@@ -285,7 +285,7 @@ if ltree=$("$TOP/scripts/arch/lds-tree.sh" 2> "$BUILD/lds-params.log"); then
 		echo "    ... lds-params: the same tree, scripts and tools as a run that passed: its answer ($lcache)"
 	else
 		ldsout=$("$TOP/scripts/arch/lds-params.sh" "$ltree")
-		if [ $? = 0 ] && ! echo "$ldsout" | grep -q '^FAIL'; then
+		if [ $? = 0 ] && ! grep -q '^FAIL' <<< "$ldsout"; then
 			mkdir -p "${lcache%/*}" && echo "$ldsout" > "$lcache"
 		fi
 	fi

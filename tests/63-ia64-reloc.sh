@@ -50,7 +50,7 @@ else
 fi
 if out=$(cd "$tmp" && ./load reloc-tls.o 2>&1); then
 	fail "ia64 loader relocations: a TPREL22 (TLS) relocation was taken"
-elif echo "$out" | grep -q 'relocation type 0x92 (TLS) .* is not supported'; then
+elif grep -q 'relocation type 0x92 (TLS) .* is not supported' <<< "$out"; then
 	pass "ia64 loader relocations: a TLS relocation is refused ($(echo "$out" | head -1))"
 else
 	fail "ia64 loader relocations: a TLS relocation is refused without the message: $out"

@@ -23,7 +23,7 @@ risky=$("$TOP/scripts/sweep-files.py" "$KSRC" risky | cut -f1)
 missing=
 for f in drivers/net/pcnet32.c drivers/net/b44.c drivers/net/3c59x.c drivers/net/tg3.c \
 	drivers/i2c/i2c-algo-ibm_ocp.c; do
-	echo "$risky" | grep -qx "$f" || missing="$missing $f"
+	grep -qx "$f" <<< "$risky" || missing="$missing $f"
 done
 if [ -z "$missing" ]; then
 	pass "sweep: the risky files are found ($(echo "$risky" | wc -l) of $("$TOP/scripts/sweep-files.py" "$KSRC" all | wc -l), pcnet32 b44 3c59x tg3 i2c-algo-ibm_ocp among them)"

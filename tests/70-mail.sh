@@ -259,7 +259,7 @@ cp -a "$KSRC" "$tmp/mailtree"
 ok=1
 for f in "$tmp"/mails/[0-9]*.patch; do
 	out=$(patch -p1 --fuzz=0 -N -t --no-backup-if-mismatch -r - -d "$tmp/mailtree" -i "$f" 2>&1)
-	if [ $? -ne 0 ] || echo "$out" | grep -q -v '^patching file '; then
+	if [ $? -ne 0 ] || grep -q -v '^patching file ' <<< "$out"; then
 		fail "mail: patch $(basename "$f") from the mbox does not apply cleanly:"
 		echo "$out" | sed 's/^/    | /'
 		ok=
