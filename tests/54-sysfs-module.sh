@@ -21,7 +21,7 @@ bugs='
 2|refcnt always 0|sysfs-module|stressa\\/refcnt: 1$
 4|initstate "live" while init runs|sysfs-module|initstate=coming$
 8|a failed init leaves its directory|sysfs-module|dircheck /sys/module: added sysfail
-16|a long name cut to 15 characters|sysfs-module|dircheck /sys/module: added sysparm_long_na
+16|a long name cut to 15 characters|sysfs-module|sysparm_long_name\\/parameters\\/value: 1$
 32|the directory removed before a refused unload|sysfs-module|dircheck /sys/module: gone stressa
 64|a file held open across rmmod reads the freed module|sysfs-module|readheld: -19$
 128|a link stays after the user has gone|sysfs-holders|holders: gone holder$
