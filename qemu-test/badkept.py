@@ -19,6 +19,14 @@ table for .init.text and a module_param() table (parmtest.o has;
   reltype-os    the same with 0x60000000 (OS range, no GNU type)
   paramnull     .param.init's relocation table keeps only the names'
                 entries: every set, get and arg NULL, names right
+  name-empty    .gnu.linkonce.modname all NULs: the name ""
+  name-dot      the name "."
+  name-dotdot   the name ".."
+  name-slash    the name "a/b"
+  name-unended  the name fills its section with no NUL
+(the name-* copies: a module name that is no file name in /sys/module,
+or no string; elf_check_name() refuses them; "" made no directory and
+the first file made in it Oopsed under module_mutex)
 """
 import os
 import struct
@@ -126,12 +134,24 @@ def main():
         s[SIZE] = len(names) * esz
         e.set_shdr(i, s)
 
+    def modname(name):
+        def change(e):
+            s = e.shdr(e.find(".gnu.linkonce.modname"))
+            fill = (name + b"\0" * s[SIZE])[:s[SIZE]]
+            e.data[s[OFFSET]:s[OFFSET] + s[SIZE]] = fill
+        return change
+
     for kind, change in (("rodata", unalloc(".rodata.str1.*")),
                          ("data", unalloc(".data")),
                          ("bss", unalloc(".bss")),
                          ("reltype-user", reltype(0x80000000)),
                          ("reltype-os", reltype(0x60000000)),
-                         ("paramnull", paramnull)):
+                         ("paramnull", paramnull),
+                         ("name-empty", modname(b"")),
+                         ("name-dot", modname(b".")),
+                         ("name-dotdot", modname(b"..")),
+                         ("name-slash", modname(b"a/b")),
+                         ("name-unended", modname(b"x" * 4096))):
         make(kind, change)
 
 

@@ -20,6 +20,9 @@
  *				/sys/module/NAME/initstate reads "going" (the
  *				module is no longer live): "unloadbg NAME:
  *				going" (or "not going"); one at a time
+ *	unloadbgnb NAME		the same with delete_module(NAME, O_NONBLOCK)
+ *				(a plain rmmod, count 0, held by unload_hold):
+ *				"unloadbgnb NAME: going"
  *	unloadwait		wait for that child: "unloadwait: RET", the
  *				delete_module()'s 0 or -errno
  *	write FILE TEXT		write TEXT (no newline) to FILE in one write(2):
@@ -358,10 +361,11 @@ static void reap(void)
 }
 
 /*
- * The child runs a waiting delete_module() and exits with its errno;
- * the parent goes on once the module is on its way out.
+ * The child runs delete_module() (waiting, or O_NONBLOCK) and exits
+ * with its errno; the parent goes on once the module is on its way
+ * out.
  */
-static void unloadbg(const char *name)
+static void unloadbg(const char *step, const char *name, long flags)
 {
 	static char state[128];
 	long pid, i, len;
@@ -377,10 +381,10 @@ static void unloadbg(const char *name)
 	*d = '\0';
 	pid = sys_fork();
 	if (pid == 0)
-		sys3(__NR_exit, -sys3(__NR_delete_module, (long)name, 0, 0),
-		     0, 0);
+		sys3(__NR_exit, -sys3(__NR_delete_module, (long)name, flags,
+				      0), 0, 0);
 	if (pid < 0) {
-		report("unloadbg", name, pid);
+		report(step, name, pid);
 		return;
 	}
 	unloadbg_pid = pid;
@@ -390,7 +394,8 @@ static void unloadbg(const char *name)
 		if (len >= 5 && !sncmp(filebuf, "going", 5))
 			break;
 	}
-	puts_("unloadbg ");
+	puts_(step);
+	puts_(" ");
 	puts_(name);
 	puts_(i < 100000 ? ": going\n" : ": not going\n");
 }
@@ -1362,7 +1367,9 @@ static void run(char *line, char **argv, char **envp)
 		report("unload", line + 7,
 		       sys3(__NR_delete_module, (long)(line + 7), O_NONBLOCK, 0));
 	} else if (!sncmp(line, "unloadbg ", 9)) {
-		unloadbg(line + 9);
+		unloadbg("unloadbg", line + 9, 0);
+	} else if (!sncmp(line, "unloadbgnb ", 11)) {
+		unloadbg("unloadbgnb", line + 11, O_NONBLOCK);
 	} else if (!sncmp(line, "unloadwait", 11)) {
 		unloadwait();
 	} else if (!sncmp(line, "write ", 6)) {

@@ -208,7 +208,7 @@ def make_initrd(case, init, modules, workdir, overlay=None):
     # 2.5.50's ext2: revision 1 with 128-byte inodes, no newer features.
     subprocess.run(["mke2fs", "-q", "-t", "ext2", "-r", "1", "-I", "128",
                     "-O", "none,sparse_super,filetype", "-b", "1024",
-                    "-N", str(max(256, nfiles + 64)) if overlay else "64",
+                    "-N", str(max(256, nfiles + 64)) if overlay else "128",
                     "-d", root, "-F", img, str(size_kb)],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     cmds = os.path.join(workdir, "debugfs.cmds")

@@ -29,11 +29,12 @@ bugs='
 512|a failed setup removes files it never made|sysfs-faults|load \\/m\\/stressp\\.o: 0$
 1024|a failed link keeps its dentry|sysfs-faults|at most 6: ok$
 2048|a module being unloaded used with no reference|use-unloading|load \\/m\\/stressb\\.o: -16$
+2048|the same, the unload an O_NONBLOCK one|use-unloading-nonblock|load \\/m\\/stressb\\.o: -16$
 '
-zero='sysfs-module sysfs-holders sysfs-faults use-unloading'
+zero='sysfs-module sysfs-holders sysfs-faults use-unloading use-unloading-nonblock'
 need_i386_guest "sysfs-module bug-back" "$cases/sysfs-module.case" \
 	"$cases/sysfs-holders.case" "$cases/sysfs-faults.case" \
-	"$cases/use-unloading.case"
+	"$cases/use-unloading.case" "$cases/use-unloading-nonblock.case"
 
 sysmod_bugback_tree "sysfs-module bug-back" || exit 0
 
