@@ -13,7 +13,8 @@ table for .init.text and a module_param() table (parmtest.o has;
   rodata        .rodata.str1.1 lost SHF_ALLOC: init prints a string of
                 the temporary copy, freed by then
   data          .data lost SHF_ALLOC: variables in the freed copy
-  bss           .bss lost SHF_ALLOC: NOBITS, so past the copy
+  bss           .bss lost SHF_ALLOC: NOBITS, so past the copy (.sbss
+                where .bss is empty: ia64 puts small variables there)
   reltype-user  .init.text's relocation table of type 0x80000000 (user
                 range): skipped, the code runs unrelocated
   reltype-os    the same with 0x60000000 (OS range, no GNU type)
@@ -75,6 +76,13 @@ class Elf:
                 return i
         sys.exit("%s: no %s section" % (sys.argv[1], name))
 
+    def nobits(self):
+        """.bss, or .sbss where .bss is empty (ia64)."""
+        i = self.find(".bss")
+        if self.shdr(i)[SIZE] == 0:
+            i = self.find(".sbss")
+        return i
+
     def reltab(self, target):
         """The relocation table of section target."""
         for i in range(1, self.shnum):
@@ -103,7 +111,7 @@ def main():
 
     def unalloc(name):
         def change(e):
-            i = e.find(name)
+            i = e.nobits() if name == ".bss" else e.find(name)
             s = e.shdr(i)
             s[FLAGS] &= ~SHF_ALLOC
             e.set_shdr(i, s)
