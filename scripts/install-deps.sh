@@ -12,7 +12,7 @@ pkgs="make gcc gcc-12-multilib binutils quilt patch diffutils bc flex bison perl
       clang libclang-rt-14-dev diffstat
       binutils-alpha-linux-gnu binutils-arm-linux-gnueabi binutils-m68k-linux-gnu
       binutils-mips-linux-gnu binutils-mips64-linux-gnuabi64 binutils-hppa-linux-gnu
-      binutils-s390x-linux-gnu binutils-sh4-linux-gnu qemu-user kmod gdb-multiarch valgrind"
+      binutils-s390x-linux-gnu binutils-sh4-linux-gnu qemu-user kmod gdb-multiarch valgrind ccache"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -219,13 +219,54 @@ boot_qemu() {
 	arch_load "$1" && [ -n "$arch_qemu" ] && echo "$arch_qemu $arch_qemu_pkg"
 }
 
-# kbuild make in the tree for $ARCH (the arch's settings stay local).
+# kcache: the compiler cache for kernel builds, where ccache is
+# installed: KCACHE=ccache, and CCACHE_DIR (exported) its cache, outside
+# the clone and shared by every clone on the machine:
+# /var/tmp/ccache-linux-2.5.50 unless the user set CCACHE_DIR.  Else
+# (no ccache, or a cache directory that cannot be written) KCACHE is
+# empty and the compilers run as they are.  ccache keys an object by
+# its own rules: the compiler (its size and time), the command line and
+# the preprocessed source; kbuild compiles with paths relative to the
+# tree, so a second clone, or another BUILD, finds the first one's
+# objects.  CCACHE_DISABLE=1 (ccache's own switch) compiles without the
+# cache: the commands stay the same, so kbuild rebuilds nothing for it.
+kcache() {
+	KCACHE=
+	command -v ccache > /dev/null 2>&1 || return 0
+	export CCACHE_DIR=${CCACHE_DIR:-/var/tmp/ccache-linux-2.5.50}
+	if ! mkdir -p "$CCACHE_DIR" 2> /dev/null || ! [ -w "$CCACHE_DIR" ]; then
+		warn "ccache: cannot write CCACHE_DIR=$CCACHE_DIR; building without the cache"
+		return 0
+	fi
+	KCACHE=ccache
+}
+
+# kmake_cc: the make variables that put kbuild's compilers (CC: the
+# arch's, as kmake_args or CROSS_COMPILE name it; HOSTCC: gcc) behind
+# $KCACHE, after kmake_args so that they win; nothing without one.
+# Only the command changes: what a build is made from (build-kernel.sh's
+# .harness-built, lint-series.sh's keys: toolchain_id of the compiler
+# itself) does not.
+kmake_cc() {
+	local a cc=${arch_cross}gcc
+	[ -n "$KCACHE" ] || return 0
+	for a in "${kmake_args[@]}"; do
+		case $a in CC=*) cc=${a#CC=} ;; esac
+	done
+	printf '%s\n' "CC=$KCACHE $cc" "HOSTCC=$KCACHE gcc"
+}
+
+# kbuild make in the tree for $ARCH (the arch's settings stay local),
+# its compilers through kcache.
 kmake() {
-	local $ARCH_VARS
-	local -a $ARCH_ARRAYS
+	local $ARCH_VARS KCACHE
+	local -a $ARCH_ARRAYS cc
 	arch_need
+	kcache
+	mapfile -t cc < <(kmake_cc)
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$TREE" ARCH="$ARCH" \
-		${arch_cross:+CROSS_COMPILE=$arch_cross} "${kmake_args[@]}" "$@"
+		${arch_cross:+CROSS_COMPILE=$arch_cross} "${kmake_args[@]}" \
+		${cc[@]+"${cc[@]}"} "$@"
 }
 
 # list_modules LIST MODULE...: the modules boot.sh puts into the

@@ -199,6 +199,39 @@ for a in nosuch:"ARCH=nosuch is not supported" \
 	fi
 done
 
+# Kernel builds go through ccache where it is installed (kmake, in
+# scripts/lib.sh): CC (the arch's own where kmake_args names one) and
+# HOSTCC behind it, after kmake_args, and its cache in CCACHE_DIR,
+# /var/tmp/ccache-linux-2.5.50 unless the user set one; where there is
+# no ccache the make line is the same as without the cache.  Shown with
+# a make that prints its arguments, on a PATH with or without a ccache.
+mkdir -p "$tmp/kbin" "$tmp/kbin-cc"
+printf '#!/bin/sh\necho "CCACHE_DIR=${CCACHE_DIR:-}"\nfor a; do echo "$a"; done\n' > "$tmp/kbin/make"
+printf '#!/bin/sh\nexec "$@"\n' > "$tmp/kbin-cc/ccache"
+chmod +x "$tmp/kbin/make" "$tmp/kbin-cc/ccache"
+ln -s "$(command -v env)" "$(command -v mkdir)" "$tmp/kbin/"
+# kargs ARCH PATH [CCACHE_DIR]: kmake's make arguments, one a line.
+kargs() {
+	(unset CCACHE_DIR; [ -n "${3:-}" ] && export CCACHE_DIR=$3
+	 PATH=$2 ARCH=$1 TREE=/t kmake vmlinux)
+}
+kwant() {	# ARCH PATH [CCACHE_DIR] -- the lines wanted, after make's
+	local a=$1 p=$2 d=${3:-}
+	shift 3
+	got=$(kargs "$a" "$p" "$d" | grep -E '^(CCACHE_DIR|CC|HOSTCC|CROSS_COMPILE)=' | tr '\n' ' ')
+	[ "$got" = "$*" ] ||
+		{ fail "ccache: ARCH=$a ${d:+CCACHE_DIR=$d }${p##*/}: make gets '$got', want '$*'"; return 1; }
+}
+ok=yes
+kwant i386 "$tmp/kbin:$tmp/kbin-cc" "" "CCACHE_DIR=/var/tmp/ccache-linux-2.5.50 CC=ccache gcc HOSTCC=ccache gcc " || ok=no
+kwant i386 "$tmp/kbin:$tmp/kbin-cc" "$tmp/mine" "CCACHE_DIR=$tmp/mine CC=ccache gcc HOSTCC=ccache gcc " || ok=no
+kwant ppc "$tmp/kbin:$tmp/kbin-cc" "$tmp/mine" "CCACHE_DIR=$tmp/mine CROSS_COMPILE=powerpc-linux-gnu- CC=ccache powerpc-linux-gnu-gcc HOSTCC=ccache gcc " || ok=no
+kwant sparc64 "$tmp/kbin:$tmp/kbin-cc" "$tmp/mine" "CCACHE_DIR=$tmp/mine CROSS_COMPILE=sparc64-linux-gnu- CC=sparc64-linux-gnu-gcc CC=ccache sparc64-linux-gnu-gcc HOSTCC=ccache gcc " || ok=no
+kwant i386 "$tmp/kbin" "" "CCACHE_DIR= " || ok=no
+kwant sparc64 "$tmp/kbin" "" "CCACHE_DIR= CROSS_COMPILE=sparc64-linux-gnu- CC=sparc64-linux-gnu-gcc " || ok=no
+[ -d "$tmp/mine" ] || { fail "ccache: CCACHE_DIR=TMP/mine was not made"; ok=no; }
+[ $ok = yes ] && pass "ccache: kmake puts CC (the arch's own, last) and HOSTCC behind ccache where there is one, the cache in CCACHE_DIR (default /var/tmp/ccache-linux-2.5.50); without ccache the make line is unchanged"
+
 # The capability report runs anywhere and says something of each part.
 if "$TOP/scripts/host-caps.sh" > "$tmp/caps" 2>&1 &&
    grep -q '32-bit programs' "$tmp/caps" && grep -q 'qemu-system-i386' "$tmp/caps" &&
