@@ -27,21 +27,28 @@ for t in "${CHECK_TESTS:-$TOP/tests}"/[0-9][0-9]-*.sh; do
 	[ -x "$t" ] && scripts+=("$t")
 done
 
-# A test script's lines, and a FAIL of its own when it exited non-zero
-# without saying why, said nothing at all (a script that cannot source
-# tests/lib-test.sh runs on, every helper "not found", and exits 0), or
-# hit a shell error: a command or helper that does not exist.
+# A test script's lines, and a FAIL of its own where its verdict is not
+# whole: it exited non-zero without a FAIL line (it crashed, or died);
+# it said nothing at all (a script that cannot source tests/lib-test.sh
+# runs on, every helper "not found", and exits 0); it hit a
+# shell error (a command or helper that does not exist); or its exit
+# status and its lines disagree: it printed a FAIL line and exited 0
+# (lib-test.sh's EXIT trap makes such a script exit 1; one that does not
+# source it, or replaces that trap, does not).
 run_one() {
-	local rc name=$(basename "$1") err
+	local rc name=$(basename "$1") err nfail
 	"$1" 2>&1 | tee "$BUILD/check.last"
 	rc=${PIPESTATUS[0]}
+	nfail=$(grep -a -c '^FAIL: ' "$BUILD/check.last")
 	err=$(grep -a -m1 -E '^[^ ]*: line [0-9]+: .*(: command not found|lib-test\.sh: No such file or directory)$' "$BUILD/check.last")
-	if [ "$rc" -ne 0 ] && ! grep -q "^FAIL: " <(tail -n 50 "$BUILD/check.last"); then
+	if [ "$rc" -ne 0 ] && [ "$nfail" -eq 0 ]; then
 		echo "FAIL: $name: exited with $rc"
 	elif ! grep -a -q -E '^(PASS|FAIL|SKIP|XFAIL): ' "$BUILD/check.last"; then
 		echo "FAIL: $name: said nothing (no PASS, FAIL, SKIP or XFAIL line)"
 	elif [ -n "$err" ]; then
 		echo "FAIL: $name: a shell error: ${err##*: line }"
+	elif [ "$rc" -eq 0 ] && [ "$nfail" -gt 0 ]; then
+		echo "FAIL: $name: exited 0 after $nfail FAIL line(s) (no lib-test.sh EXIT trap?)"
 	fi
 }
 

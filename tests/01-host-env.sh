@@ -6,7 +6,7 @@
 # an unprivileged user, in a copy of the harness that user owns.
 . "$(dirname "$0")/lib-test.sh"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 
 passes() { grep '^PASS: ' | sort; }
 

@@ -8,7 +8,7 @@
 # nothing is installed (apt-get -s).
 . "$(dirname "$0")/lib-test.sh"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 
 if ! command -v apt-get > /dev/null || ! command -v dpkg-deb > /dev/null; then
 	skip "apt: no apt-get or dpkg-deb on this host (not Debian): the install scripts are Debian's"

@@ -4,14 +4,16 @@
 # failures, skips, an expected failure, one that exits 1 without a
 # FAIL line, one that says nothing (and calls a helper that does not
 # exist), one that hits a shell error, a "#" in a description, output
-# that looks like TAP), then read the document back three ways: the
+# that looks like TAP, one of tests/lib-test.sh whose FAIL comes from a
+# subshell, one that prints a FAIL line and exits 0 all the same), then
+# read the document back three ways: the
 # printed totals, scripts/ktap.py parse (and its JSON), and Debian's
 # prove (perl's TAP::Harness, a TAP 13 consumer: it sees the top
 # level, one test per script).  Each must give the counts the scripts
 # printed.
 . "$(dirname "$0")/lib-test.sh"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 
 # name, then the lines of a script's body.
 mk() {
@@ -28,20 +30,26 @@ mk 10-mixed.sh 'echo "PASS: one"' 'echo "some output"' 'echo "ok 7 looks like TA
 mk 20-exit.sh 'echo "PASS: before the crash"' 'exit 1'
 mk 30-quiet.sh 'no_such_helper' 'exit 0'
 mk 40-skips.sh 'echo "SKIP: a: why"' 'echo "SKIP: b"'
-want="pass:3 fail:4 xfail:1 skip:3"
+mk 50-libtest.sh ". $(printf %q "$TOP/tests/lib-test.sh")" 'pass "five"' '( fail "six: in a subshell" )' 'exit 0'
+mk 60-zero.sh 'echo "FAIL: seven: said so"' 'exit 0'
+want="pass:4 fail:7 xfail:1 skip:3"
 CHECK_TESTS=$tmp/t BUILD=$tmp/b "$TOP/scripts/check.sh" > "$tmp/o" 2>&1
 rc=$?
 last=$(tail -1 "$tmp/o")
-if [ $rc -ne 0 ] && [ "$last" = "3 passed, 4 failed, 3 skipped, 1 xfailed" ]; then
+if [ $rc -ne 0 ] && [ "$last" = "4 passed, 7 failed, 3 skipped, 1 xfailed" ]; then
 	pass "ktap: make check's last line counts what the scripts said ($last), exit $rc"
 else
-	fail "ktap: make check's last line '$last', exit $rc; want '3 passed, 4 failed, 3 skipped, 1 xfailed', non-zero"
+	fail "ktap: make check's last line '$last', exit $rc; want '4 passed, 7 failed, 3 skipped, 1 xfailed', non-zero"
 fi
 if back=$(head -n -1 "$tmp/o" | python3 "$TOP/scripts/ktap.py" parse - --json "$tmp/j" 2>&1) &&
    [ "$back" = "$want" ] &&
    python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); t = j["tests"]
-assert [x["name"] for x in t] == ["10-mixed.sh", "20-exit.sh", "30-quiet.sh", "40-skips.sh"], t
-assert [x["result"] for x in t] == ["not ok", "not ok", "not ok", "ok"]
+assert [x["name"] for x in t] == ["10-mixed.sh", "20-exit.sh", "30-quiet.sh", "40-skips.sh",
+    "50-libtest.sh", "60-zero.sh"], t
+assert [x["result"] for x in t] == ["not ok", "not ok", "not ok", "ok", "not ok", "not ok"]
+assert [x["name"] for x in t[4]["subtests"]] == ["five", "six: in a subshell"], t[4]
+assert [x["name"] for x in t[5]["subtests"]] == ["seven: said so",
+    "60-zero.sh: exited 0 after 1 FAIL line(s) (no lib-test.sh EXIT trap?)"], t[5]
 assert t[3]["directive"] == "SKIP"
 assert [x["name"] for x in t[2]["subtests"]] == ["30-quiet.sh: said nothing (no PASS, FAIL, SKIP or XFAIL line)"], t[2]
 m = t[0]["subtests"]
@@ -59,12 +67,12 @@ else
 	fail "ktap: scripts/ktap.py reads back '$back', want '$want' ($(tail -2 "$tmp/err" | tr '\n' ' '))"
 fi
 head -3 "$tmp/o" > "$tmp/head"
-if [ "$(sed -n 1p "$tmp/head")" = "KTAP version 1" ] && [ "$(sed -n 2p "$tmp/head")" = "1..4" ] &&
-   grep -qx '# Totals: pass:3 fail:4 xfail:1 xpass:0 skip:3 error:0' "$tmp/o" &&
+if [ "$(sed -n 1p "$tmp/head")" = "KTAP version 1" ] && [ "$(sed -n 2p "$tmp/head")" = "1..6" ] &&
+   grep -qx '# Totals: pass:4 fail:7 xfail:1 xpass:0 skip:3 error:0' "$tmp/o" &&
    grep -qx '  ok 5 four # XFAIL known bug, reported' "$tmp/o" &&
    grep -qx '  ok 4 three # SKIP no tool' "$tmp/o" &&
    grep -qx '  not ok 2 20-exit.sh: exited with 1' "$tmp/o" &&
-   ! grep -v '^ *\(KTAP version 1\|1\.\.[0-9]*\|\(not \)\?ok [0-9].*\|#.*\)$' "$tmp/o" | grep -vqx '3 passed, 4 failed, 3 skipped, 1 xfailed'; then
+   ! grep -v '^ *\(KTAP version 1\|1\.\.[0-9]*\|\(not \)\?ok [0-9].*\|#.*\)$' "$tmp/o" | grep -vqx '4 passed, 7 failed, 3 skipped, 1 xfailed'; then
 	pass "ktap: version line, plan, results, XFAIL and SKIP directives, Totals; every other line a '#' diagnostic but the last"
 else
 	fail "ktap: not the KTAP lines expected: $(grep -v '^ *#' "$tmp/o" | head -12 | tr '\n' '|')"
@@ -74,12 +82,56 @@ fi
 sum=$(sed -n '/^# seconds per script, slowest first/,/^# make check took/p' "$tmp/o" |
 	sed '1d;$d' | awk '{ print $3 }' | sort | tr '\n' ' ')
 secs=$(sed -n '/^# seconds per script, slowest first/,/^# make check took/p' "$tmp/o" | sed '1d;$d' | awk '{ print $2 }')
-if [ "$sum" = "10-mixed.sh 20-exit.sh 30-quiet.sh 40-skips.sh " ] &&
-   [ "$secs" = "$(echo "$secs" | sort -g -r)" ] && [ "$(wc -l < "$tmp/b/check.times")" = 4 ]; then
-	pass "ktap: the summary lists the 4 scripts' seconds, slowest first"
+if [ "$sum" = "10-mixed.sh 20-exit.sh 30-quiet.sh 40-skips.sh 50-libtest.sh 60-zero.sh " ] &&
+   [ "$secs" = "$(echo "$secs" | sort -g -r)" ] && [ "$(wc -l < "$tmp/b/check.times")" = 6 ]; then
+	pass "ktap: the summary lists the 6 scripts' seconds, slowest first"
 else
 	fail "ktap: the summary's seconds per script: '$sum' ($(echo $secs))"
 fi
+# tests/lib-test.sh's verdict: a script that printed a FAIL line exits 1,
+# whoever printed it (fail() in a subshell or a pipeline, a child
+# process) and whatever it exits with; one that did not exits with its
+# own status; on_exit commands run at exit, in order, before the
+# verdict; every line reaches the output as it was, and nothing more.
+# lt NAME BODY...: a script that sources lib-test.sh, run: $out, $rc.
+lt() {
+	local f=$tmp/lt/$1
+	shift
+	mkdir -p "$tmp/lt"
+	{ printf '#!/bin/bash\n. %q\n' "$TOP/tests/lib-test.sh"; printf '%s\n' "$@"; } > "$f"
+	chmod +x "$f"
+	out=$("$f" 2>&1)
+	rc=$?
+}
+bad=
+lt fail0 'pass a' 'fail b' 'pass c' 'exit 0'
+[ $rc = 1 ] && [ "$out" = $'PASS: a\nFAIL: b\nPASS: c' ] || bad="$bad fail-then-exit-0:$rc"
+lt subshell 'pass a' '( fail b )'
+[ $rc = 1 ] || bad="$bad subshell:$rc"
+lt pipeline 'echo x | while read -r l; do fail "c $l"; done'
+[ $rc = 1 ] || bad="$bad pipeline:$rc"
+lt child 'pass a' 'python3 -c "print(\"FAIL: from a child\")"' 'sh -c "echo FAIL: from sh" | cat'
+[ $rc = 1 ] && [ "$out" = $'PASS: a\nFAIL: from a child\nFAIL: from sh' ] || bad="$bad child:$rc"
+lt clean 'pass a' 'skip b: why' 'xfail c: known' 'echo "    | FAIL: quoted"' 'echo "not a FAIL: line"'
+[ $rc = 0 ] && [ "$(echo "$out" | wc -l)" = 5 ] || bad="$bad no-fail:$rc"
+lt own 'pass a' 'exit 3'
+[ $rc = 3 ] || bad="$bad exit-3:$rc"
+lt died 'pass a' 'die "broken"'
+[ $rc = 1 ] && [[ $out == *"error: broken"* ]] || bad="$bad die:$rc"
+lt onexit 'd=$(mktemp -d)' 'echo "$d" > "$(dirname "$0")/onexit.dir"' \
+	'on_exit "echo first"' 'on_exit '"'"'echo second; rm -rf "$d"'"'"'' \
+	'on_exit "fail from on_exit"' 'pass a'
+[ $rc = 1 ] && [ "$out" = $'PASS: a\nfirst\nsecond\nFAIL: from on_exit' ] &&
+	! [ -e "$(cat "$tmp/lt/onexit.dir")" ] || bad="$bad on_exit:$rc"
+lt long 'seq 20000' 'pass end'
+[ $rc = 0 ] && [ "$(echo "$out" | wc -l)" = 20001 ] && [ "$(echo "$out" | sed -n 12345p)" = 12345 ] ||
+	bad="$bad long:$rc"
+if [ -z "$bad" ]; then
+	pass "lib-test.sh: a FAIL line (fail(), a subshell's, a pipeline's, a child's, an on_exit command's) makes the script exit 1 even after exit 0; none: its own status (0, 3, die's 1); on_exit runs in order; output intact (20001 lines)"
+else
+	fail "lib-test.sh's exit status:$bad"
+fi
+
 # Broken documents are refused, not counted.
 printf 'KTAP version 1\n1..2\nok 1 a\n' > "$tmp/short"
 printf 'KTAP version 1\n1..1\nok 2 a\n' > "$tmp/number"
@@ -105,10 +157,10 @@ else
 	CHECK_TESTS=$tmp/ok BUILD=$tmp/b2 "$TOP/scripts/check.sh" > /dev/null 2>&1
 	prove --exec cat "$tmp/b2/check.ktap" > "$tmp/prove2" 2>&1
 	prc2=$?
-	if [ $prc -ne 0 ] && grep -q 'Failed 3/4 subtests' "$tmp/prove" &&
+	if [ $prc -ne 0 ] && grep -q 'Failed 5/6 subtests' "$tmp/prove" &&
 	   grep -q 'less 1 skipped subtest: 0 okay' "$tmp/prove" && ! grep -qi 'parse errors' "$tmp/prove" &&
 	   [ $prc2 = 0 ] && grep -q 'Result: PASS' "$tmp/prove2"; then
-		pass "ktap: prove reads the document: 4 scripts, 3 not ok (10-mixed, 20-exit, 30-quiet), 40-skips skipped; a passing run is PASS"
+		pass "ktap: prove reads the document: 6 scripts, 5 not ok (10-mixed, 20-exit, 30-quiet, 50-libtest, 60-zero), 40-skips skipped; a passing run is PASS"
 	else
 		fail "ktap: prove (exit $prc, $prc2): $(grep -iE 'failed|parse|result|skipped' "$tmp/prove" "$tmp/prove2" | head -4 | tr '\n' ' ')"
 	fi

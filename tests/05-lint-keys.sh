@@ -8,7 +8,7 @@
 # its key is not in the cache).
 . "$(dirname "$0")/lib-test.sh"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 H=$tmp/h
 mkdir -p "$H"
 cp -r "$TOP/scripts" "$TOP/kernel-config" "$TOP/patches" "$H/"

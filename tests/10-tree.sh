@@ -14,7 +14,7 @@ fi
 
 # Unpatch in a separate build dir so the main build stays.
 tmp=$(mktemp -d "$BUILD/unpatch.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 if quiet env BUILD="$tmp" "$TOP/scripts/prepare-tree.sh" &&
    quiet env BUILD="$tmp" "$TOP/scripts/unpatch.sh"; then
 	pass "tree: quilt pop -a leaves a tree identical to KSRC (diff -r)"

@@ -17,7 +17,7 @@ fi
 O=$BUILD/$ARCH/host-params
 mkdir -p "$O"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 
 # 1. The unit test, one line per group; it ends with "done" unless a
 #    check crashed or a sanitizer stopped it.

@@ -41,7 +41,7 @@ fi
 
 # The probe: the parser before the change, on a copy.
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 mkdir -p "$tmp/kernel"
 cp "$TREE/kernel/params.c" "$tmp/kernel/params.c"
 if ! patch -s -p1 -d "$tmp" --dry-run < "$TOP/tests/bench/slow-parser.patch" > /dev/null 2>&1 ||

@@ -24,7 +24,7 @@ DEPMOD=$(PATH=$PATH:/sbin:/usr/sbin command -v depmod) ||
 command -v nm > /dev/null || skipall "no nm (apt-get install binutils)"
 KV=2.5.50
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 
 # depmod_check LABEL SYSTEM.MAP SUBDIR MODULE...: lay them out as
 # lib/modules/2.5.50/SUBDIR/NAME.ko, run depmod, compare.

@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib-test.sh"
 export ARCH=i386
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 boot=$TOP/qemu-test/cases/boot.case
 need_i386_guest qemu-tools "$boot"
 log=$BUILD/$ARCH/logs/boot.log

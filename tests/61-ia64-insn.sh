@@ -17,7 +17,7 @@ if ! command -v $as > /dev/null; then
 fi
 patch=$PATCHES/compat/ia64-module-loader.patch
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 
 # The loader's functions, from the patch's new module.c.
 sed -n '/^+++ b\/arch\/ia64\/kernel\/module.c/,/^--- /s/^+//p' "$patch" > "$tmp/module.c"

@@ -23,7 +23,7 @@ fi
 patch=$PATCHES/compat/ia64-module-loader.patch
 src=$TOP/tests/ia64
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 sed -n '/^+++ b\/arch\/ia64\/kernel\/module.c/,/^--- /{/^+++ /d;s/^+//p}' "$patch" |
 	sed '/^#include/d' > "$tmp/loader.c"
 sed -n '/^+++ b\/include\/asm-ia64\/module.h/,/^--- /{/^+++ /d;s/^[+ ]//p}' "$patch" |

@@ -8,7 +8,7 @@
 export KSRC
 mkdir -p "$BUILD"
 tmp=$(mktemp -d "$BUILD/mail.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 M=$TOP/scripts/mail-series.py
 L=$TOP/scripts/lint-series.sh
 TO='Linus Torvalds <torvalds@transmeta.com>'

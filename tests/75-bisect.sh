@@ -15,7 +15,7 @@ need_tree_or_skip "bisect: the kernel builds after every feature patch" \
 	"bisect: the build cache"
 L=$TOP/scripts/lint-series.sh
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 
 nfeat=$(grep -v '^#' "$PATCHES/series" | grep -c '^feature/')
 echo "    ... make lint: building i386 after each of $((nfeat + 1)) steps"

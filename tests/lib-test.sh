@@ -8,6 +8,45 @@ skip() { echo "SKIP: $*"; }
 xfail() { echo "XFAIL: $*"; }
 FAILED=0
 
+# A test script's exit status is its verdict too: 1 when it printed a
+# FAIL: line on its standard output, whoever wrote it (fail(), in a
+# subshell or not, or a command whose lines it passes on: boot.sh's
+# cases, a Python check), else the status it exits with (0 at its end:
+# a skip is no failure).  Its standard output goes through a filter
+# (sed -u, line by line) that copies each FAIL: line to $LIB_TEST_FAILS;
+# at exit the EXIT trap sends a mark through the same pipe, so that
+# every line printed before it has been seen, and reads the copy.
+# scripts/check.sh reads the status and the lines, and says so where
+# they disagree.  A script that needs something done at its exit says
+# on_exit COMMAND (a "trap ... EXIT" of its own would replace this
+# trap); the commands run in order, before the verdict.
+LIB_TEST_FAILS=$(mktemp) || { echo "FAIL: $(basename "$0"): lib-test.sh: mktemp failed"; exit 1; }
+LIB_TEST_MARK=lib_test_end_$$_$RANDOM
+LIB_TEST_ON_EXIT=()
+exec {LIB_TEST_OUT}>&1
+exec > >(sed -u -e "/^FAIL: /w $LIB_TEST_FAILS" \
+	-e "/^$LIB_TEST_MARK\$/{s/.*/end/w $LIB_TEST_FAILS" -e "d}" >&$LIB_TEST_OUT)
+LIB_TEST_FILTER=$!
+on_exit() { LIB_TEST_ON_EXIT+=("$*"); }
+lib_test_exit() {
+	local rc=$? c i
+	for c in "${LIB_TEST_ON_EXIT[@]}"; do
+		eval "$c"
+	done
+	echo "$LIB_TEST_MARK"
+	for ((i = 0; i < 3000; i++)); do
+		grep -qx end "$LIB_TEST_FAILS" 2> /dev/null && break
+		kill -0 "$LIB_TEST_FILTER" 2> /dev/null || break
+		sleep 0.01
+	done
+	grep -q '^FAIL: ' "$LIB_TEST_FAILS" 2> /dev/null && FAILED=1
+	rm -f "$LIB_TEST_FAILS"
+	exec >&$LIB_TEST_OUT
+	[ "$FAILED" != 0 ] && [ "$rc" = 0 ] && rc=1
+	exit "$rc"
+}
+trap lib_test_exit EXIT
+
 # Skip the named tests (and exit) when there is no kernel tree.
 need_tree_or_skip() {
 	if ! check_ksrc "$KSRC" 2>/dev/null; then
