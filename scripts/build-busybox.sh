@@ -16,7 +16,7 @@
 #   build-busybox.sh [ROOT MODULES-LIST SYSTEM.MAP]
 # Defaults: $BUILD/i386/busybox/root, the test modules
 # ($BUILD/i386/guest/modules.list), the tree's System.map; the drivers
-# kernel's guest passes its own (tests/52-drivers.sh).
+# kernel's guest passes its own (tests/53-drivers.sh).
 # Prints the root's path on its last line.
 #
 # Exit status 2 (with the reason) when busybox cannot be had: no i386

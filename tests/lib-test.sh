@@ -90,8 +90,8 @@ need_i386_guest() {
 }
 
 # case_lines WHAT: boot.sh's verdict and detail lines on stdin, each
-# verdict named "WHAT case NAME" (tests/52, 57, 60 run the same cases in
-# other guests and kernels: the names must not collide in the summary).
+# verdict named "WHAT case NAME" (tests/52, 53, 57, 60 run the same cases
+# in other guests and kernels: the names must not collide in the summary).
 case_lines() {
 	grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
 		sed -E "s/^(PASS|FAIL|SKIP|XFAIL): case /\\1: $1 case /"
