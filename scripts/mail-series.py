@@ -246,11 +246,17 @@ def sender(opt_from):
 
 
 def recipients(opts, env, what):
+    """The addresses of opts, else of the environment variable env: each
+    value a comma-separated list, split as a mail header is (a quoted
+    name may hold a comma: '"Torvalds, Linus" <torvalds@...>')."""
     values = opts or ([os.environ[env]] if os.environ.get(env) else [])
     out = []
     for v in values:
-        for part in [p for p in re.split(r",(?![^<]*>)", v) if p.strip()]:
-            out.append(email.utils.formataddr(parse_addr(part.strip(), what)))
+        for pair in email.utils.getaddresses([v]):
+            if pair == ("", ""):
+                continue            # an empty item: "a@b.org, , c@d.org"
+            out.append(email.utils.formataddr(
+                parse_addr(email.utils.formataddr(pair), what)))
     return out
 
 
