@@ -1,0 +1,293 @@
+"""scripts/run_cases.py: case files, the console matcher, the emulator's
+command line, and a whole case run against a made-up emulator (a shell
+script that prints a console; no QEMU, no kernel)."""
+import contextlib
+import glob
+import io
+import os
+import re
+import shutil
+import tempfile
+import types
+import unittest
+
+import common
+import run_cases as rc
+
+
+def arch_guests():
+    """Each arch's guest properties, as scripts/arch/ARCH.sh's arch_guest
+    gives them (with a kernel config's overlay, NAME.sh that names no
+    compiler, added to its arch's: i386-smp)."""
+    d = os.path.join(common.SCRIPTS, "arch")
+    base, overlays = {}, {}
+    for path in sorted(glob.glob(os.path.join(d, "*.sh"))):
+        name = os.path.basename(path)[:-3]
+        with open(path) as f:
+            text = f.read()
+        props = {}
+        for m in re.finditer(r"^arch_guest\+?=\(([^)]*)\)", text, re.M):
+            props.update(w.split("=", 1) for w in m.group(1).split())
+        if re.search(r"^arch_cc=", text, re.M):
+            base[name] = props
+        elif props:
+            overlays[name] = props
+    guests = dict(base)
+    for name, props in overlays.items():
+        arch = next(a for a in base if name.startswith(a + "-"))
+        guests[name] = dict(base[arch], **props)
+    return guests
+
+
+class CaseFile(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir)
+
+    def case(self, text, guest=None):
+        path = os.path.join(self.dir, "t.case")
+        with open(path, "w") as f:
+            f.write(text)
+        return rc.parse_case(path, guest)
+
+    def test_keys(self):
+        c = self.case("# comment\n\nappend: a=1\nappend: b\nstep: echo x\n"
+                      "expect: ^x$\nabsent: bad\nabsent-after: ^m$ => ^n$\n"
+                      "timeout: 9\nallow-fatal: yes\nqemu: -device rtl8139\n"
+                      "needs: smp=yes\n")
+        self.assertEqual(c["append"], ["a=1", "b"])
+        self.assertEqual(c["step"], ["echo x"])
+        self.assertEqual(c["expect"], ["^x$"])
+        self.assertEqual(c["absent"], ["bad"])
+        self.assertEqual(c["absent-after"], [("^m$", "^n$")])
+        self.assertEqual((c["timeout"], c["allow-fatal"]), (9, True))
+        self.assertEqual(c["qemu"], ["-device rtl8139"])
+        self.assertEqual(c["needs"], [("smp", "yes")])
+
+    def test_value_keeps_inner_spaces(self):
+        """Only the one space after the colon goes: "step:  x" keeps one."""
+        self.assertEqual(self.case("step:  two\n")["step"], [" two"])
+
+    def test_conditions(self):
+        text = "expect[long=64]: ^big$\nexpect[long=32]: ^small$\nexpect: ^all$\n"
+        self.assertEqual(self.case(text, {"long": "64"})["expect"], ["^big$", "^all$"])
+        self.assertEqual(self.case(text, {"long": "32"})["expect"], ["^small$", "^all$"])
+        # No guest (a syntax check): a conditional line counts for none.
+        self.assertEqual(self.case(text)["expect"], ["^all$"])
+
+    def test_refused(self):
+        bad = {"unknown key": "frob: x\n",
+               "no colon": "expect\n",
+               "bad regex": "expect: (\n",
+               "absent-after without =>": "absent-after: a b\n",
+               "unknown property": "expect[colour=red]: x\n",
+               "needs unknown property": "needs: colour=red\n",
+               "needs without =": "needs: smp\n",
+               "bad timeout": "timeout: soon\n"}
+        for what, text in bad.items():
+            with self.subTest(what):
+                with self.assertRaises((rc.CaseError, ValueError)):
+                    self.case(text)
+        # A property the guest does not give is an error, not a no.
+        with self.assertRaises(rc.CaseError):
+            self.case("expect[long=64]: x\n", {"cmdline": "256"})
+        with self.assertRaises(rc.CaseError):
+            self.case("needs: smp=yes\n", {"long": "32"})
+
+    def test_every_case_file_for_every_guest(self):
+        """Every case of the harness parses, for each arch's guest; every
+        arch gives every property a case can name."""
+        guests = arch_guests()
+        self.assertIn("i386", guests)
+        self.assertEqual(guests["i386-smp"]["smp"], "yes")
+        for name, g in guests.items():
+            self.assertEqual(sorted(g), sorted(rc.GUEST_PROPERTIES), name)
+        cases = [c for d in ("qemu-test/cases", "qemu-test/drivers",
+                             "qemu-test/busybox/cases", "qemu-test/busybox/drivers")
+                 for c in glob.glob(os.path.join(common.TOP, d, "*.case"))]
+        self.assertGreater(len(cases), 40)
+        for c in cases:
+            for name, g in guests.items():
+                with self.subTest(case=os.path.basename(c), guest=name):
+                    rc.parse_case(c, g)
+
+
+class Expand(unittest.TestCase):
+    def test_rep_and_bytes(self):
+        self.assertEqual(rc.expand("a{rep 3 xy}b\\x41\\xff"), b"axyxyxyb" + b"A\xff")
+        self.assertEqual(rc.expand("{rep 0 z}"), b"")
+        self.assertEqual(rc.expand("\\xZZ"), b"\\xZZ")        # not hex: kept
+        self.assertEqual(rc.expand("\u00e9"), "\u00e9".encode())
+
+    def test_rep_out_of_range(self):
+        with self.assertRaises(rc.CaseError):
+            rc.expand("{rep 9999999 x}")
+
+
+class Check(unittest.TestCase):
+    def case(self, **kw):
+        c = {"expect": [], "absent": [], "absent-after": [], "allow-fatal": False}
+        c.update(kw)
+        return c
+
+    def test_expect_in_order(self):
+        c = self.case(expect=["^a$", "^b$"])
+        self.assertEqual(rc.check(c, ["a", "b"]), [])
+        self.assertEqual(rc.check(c, ["x", "a", "y", "b"]), [])
+        fails = rc.check(c, ["b", "a"])
+        self.assertEqual(len(fails), 1)
+        self.assertIn("only earlier, out of order", fails[0])
+        self.assertEqual(rc.check(c, ["a"]), ["expected '^b$'"])
+
+    def test_absent_only_from_the_banner(self):
+        """What the firmware echoes before the kernel's banner (OpenBIOS
+        prints the -append line) is not the kernel's."""
+        c = self.case(absent=["bad"])
+        self.assertEqual(rc.check(c, ["bad word", "Linux version 2.5.50", "ok"]), [])
+        self.assertNotEqual(rc.check(c, ["Linux version 2.5.50", "bad word"]), [])
+        self.assertNotEqual(rc.check(c, ["bad word"]), [])      # no banner: all
+
+    def test_fatal(self):
+        for line in ["Kernel panic - not syncing: x", "Oops: 0002", "kernel BUG at x.c:1!",
+                     "Unable to handle kernel paging request", "general protection fault: 0",
+                     "Debug: sleeping function called from illegal context at x.c:1"]:
+            with self.subTest(line):
+                self.assertNotEqual(rc.check(self.case(), ["Linux version 2.5.50", line]), [])
+                self.assertEqual(rc.check(self.case(**{"allow-fatal": True}),
+                                          ["Linux version 2.5.50", line]), [])
+
+    def test_absent_after(self):
+        c = self.case(**{"absent-after": [("^m$", "^x$")]})
+        self.assertEqual(rc.check(c, ["x", "m", "y"]), [])
+        self.assertNotEqual(rc.check(c, ["m", "x"]), [])
+        self.assertEqual(rc.check(c, ["x"]), ["marker '^m$' never seen"])
+
+
+class Commands(unittest.TestCase):
+    def args(self, **kw):
+        a = types.SimpleNamespace(qemu="qemu-system-i386", kernel="K", qemu_opt=["-M", "pc"],
+                                  qemu_opts="-smp 2", cmd=None)
+        a.__dict__.update(kw)
+        return a
+
+    def test_qemu_command_order(self):
+        """The harness's options, then the arch's, then make's QEMU_OPTS
+        (a case's own come after, in run_case): a later one wins."""
+        cmd = rc.qemu_command(self.args(), "I", "console=ttyS0")
+        self.assertEqual(cmd[:7], ["qemu-system-i386", "-kernel", "K", "-initrd", "I",
+                                   "-append", "console=ttyS0"])
+        self.assertEqual(cmd[-4:], ["-M", "pc", "-smp", "2"])
+        self.assertIn("-no-reboot", cmd)
+        self.assertEqual(cmd[cmd.index("-monitor") + 1], "none")
+        self.assertNotIn("-monitor", rc.qemu_command(self.args(), "I", "x", monitor=True))
+
+    def test_emulator_command(self):
+        a = self.args(cmd="bski -initramfs {initrd} loader {kernel} {append:5} x{kernel}")
+        self.assertEqual(rc.emulator_command(a, "I", b"abcdefgh"),
+                         ["bski", "-initramfs", "I", "loader", "K", b"abcde", "x{kernel}"])
+        a = self.args(cmd="e {append}")
+        self.assertEqual(rc.emulator_command(a, "I", b"a b"), ["e", b"a b"])
+
+    def test_command_line_quotes_bytes(self):
+        self.assertEqual(rc.command_line(["q", "-append", b"a=\xff b"]),
+                         "q -append 'a=\\xff b'")
+
+    def test_console_lines(self):
+        with tempfile.NamedTemporaryFile("wb", delete=False) as f:
+            f.write(b"qemu: q -kernel K\r\nline 1\r\nline\xff2\n")
+        self.addCleanup(os.unlink, f.name)
+        self.assertEqual(rc.console_lines(f.name), ["line 1", "line\ufffd2", ""])
+
+
+@unittest.skipUnless(shutil.which("mke2fs") and shutil.which("debugfs"),
+                     "no mke2fs/debugfs (apt-get install e2fsprogs)")
+class RunCase(unittest.TestCase):
+    """run_case() end to end, the emulator a shell script that prints
+    what a guest would (its command line as /proc/cmdline)."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir)
+        self.emu = os.path.join(self.dir, "emu")
+        with open(self.emu, "w") as f:
+            f.write('#!/bin/sh\n'
+                    'while [ "$1" != -append ]; do shift; done\n'
+                    'echo "Linux version 2.5.50"\necho "cmdline: $2"\necho "${EXTRA:-}"\n')
+        os.chmod(self.emu, 0o755)
+        self.init = os.path.join(self.dir, "init")
+        open(self.init, "w").close()
+
+    def run_one(self, text, append="", guest=None):
+        path = os.path.join(self.dir, "c.case")
+        with open(path, "w") as f:
+            f.write(text)
+        args = types.SimpleNamespace(
+            guest=guest or {"long": "32"}, append=append, logdir=self.dir,
+            init=self.init, modules=[], overlay=None, cmd=None, qemu=self.emu,
+            kernel="K", qemu_opt=[], qemu_opts="", gdb=None, verbose=False)
+        return rc.run_case(path, args)
+
+    def test_pass_and_fail(self):
+        name, fails, _ = self.run_one("append: x=1\nexpect: ^cmdline: .* x=1$\n")
+        self.assertEqual((name, fails), ("c", []))
+        _, fails, _ = self.run_one("expect: ^never$\n")
+        self.assertEqual(fails, ["expected '^never$'"])
+        with open(os.path.join(self.dir, "c.log")) as f:
+            self.assertTrue(f.readline().startswith("qemu: " + self.emu))
+
+    def test_append_must_reach_the_guest(self):
+        """--append WORDS: the case's whole-line expect ends in them, and
+        a console without them fails."""
+        _, fails, _ = self.run_one("expect: ^cmdline: console=ttyS0 root=/dev/ram0 panic=1$\n",
+                                   append="w=1")
+        self.assertEqual(fails, [])
+        with open(self.emu) as f:
+            text = f.read().replace('echo "cmdline: $2"', 'echo "cmdline: cut"')
+        with open(self.emu, "w") as f:
+            f.write(text)
+        _, fails, _ = self.run_one("step: x\n", append="w=1")
+        self.assertEqual(len(fails), 1)
+        self.assertIn("never reached /proc/cmdline", fails[0])
+
+    def test_fatal_and_exit_status(self):
+        os.environ["EXTRA"] = "Oops: 0000"
+        self.addCleanup(os.environ.pop, "EXTRA")
+        _, fails, _ = self.run_one("step: x\n")
+        self.assertEqual(len(fails), 1)
+        self.assertIn("Oops", fails[0])
+        with open(self.emu, "a") as f:
+            f.write("exit 3\n")
+        _, fails, _ = self.run_one("allow-fatal: yes\n")
+        self.assertEqual(fails, ["qemu exited with 3"])
+
+    def test_needs_skips_unbooted(self):
+        name, fails, why = self.run_one("needs: kallsyms=yes\n", guest={"kallsyms": "no"})
+        self.assertIsNone(fails)
+        self.assertEqual(why, "needs kallsyms=yes, this guest has kallsyms=no")
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "c.log")))
+
+    def test_bad_case_file_fails(self):
+        _, fails, _ = self.run_one("nonsense\n")
+        self.assertEqual(len(fails), 1)
+        self.assertTrue(fails[0].startswith("bad case file: "))
+
+
+class Main(unittest.TestCase):
+    def test_bad_guest_property(self):
+        err = io.StringIO()
+        with tempfile.NamedTemporaryFile() as k, contextlib.redirect_stderr(err), \
+                self.assertRaises(SystemExit) as e:
+            rc.main(["boot", "--kernel", k.name, "--init", k.name, "--qemu", "sh",
+                     "--logdir", "/nonexistent", "--guest", "colour=red", "x.case"])
+        self.assertEqual(e.exception.code, 2)
+        self.assertIn("--guest colour=red: not NAME=VALUE", err.getvalue())
+
+    def test_missing_emulator(self):
+        with self.assertRaises(SystemExit) as e:
+            rc.main(["boot", "--kernel", "/", "--init", "/", "--qemu", "no-such-qemu-xyz",
+                     "--qemu-pkg", "qemu-system-x86", "--logdir", "/nonexistent", "x.case"])
+        self.assertIn("apt-get install qemu-system-x86", str(e.exception.code))
+
+
+if __name__ == "__main__":
+    unittest.main()
