@@ -92,7 +92,8 @@ fi
 # whoever printed it (fail() in a subshell or a pipeline, a child
 # process) and whatever it exits with; one that did not exits with its
 # own status; on_exit commands run at exit, in order, before the
-# verdict; every line reaches the output as it was, and nothing more.
+# verdict; a bare wait does not wait for lib-test.sh's filter; every
+# line reaches the output as it was, and nothing more.
 # lt NAME BODY...: a script that sources lib-test.sh, run: $out, $rc.
 lt() {
 	local f=$tmp/lt/$1
@@ -100,7 +101,7 @@ lt() {
 	mkdir -p "$tmp/lt"
 	{ printf '#!/bin/bash\n. %q\n' "$TOP/tests/lib-test.sh"; printf '%s\n' "$@"; } > "$f"
 	chmod +x "$f"
-	out=$("$f" 2>&1)
+	out=$(timeout 60 "$f" 2>&1)
 	rc=$?
 }
 bad=
@@ -123,11 +124,15 @@ lt onexit 'd=$(mktemp -d)' 'echo "$d" > "$(dirname "$0")/onexit.dir"' \
 	'on_exit "fail from on_exit"' 'pass a'
 [ $rc = 1 ] && [ "$out" = $'PASS: a\nfirst\nsecond\nFAIL: from on_exit' ] &&
 	! [ -e "$(cat "$tmp/lt/onexit.dir")" ] || bad="$bad on_exit:$rc"
+# A bare wait, as boot_wait's, waits for the script's jobs, not for the
+# filter (bash 5 waits for a process substitution too: it hung).
+lt wait 'wait' 'sleep 0.1 & wait' 'pass waited'
+[ $rc = 0 ] && [ "$out" = "PASS: waited" ] || bad="$bad bare-wait:$rc"
 lt long 'seq 20000' 'pass end'
 [ $rc = 0 ] && [ "$(echo "$out" | wc -l)" = 20001 ] && [ "$(echo "$out" | sed -n 12345p)" = 12345 ] ||
 	bad="$bad long:$rc"
 if [ -z "$bad" ]; then
-	pass "lib-test.sh: a FAIL line (fail(), a subshell's, a pipeline's, a child's, an on_exit command's) makes the script exit 1 even after exit 0; none: its own status (0, 3, die's 1); on_exit runs in order; output intact (20001 lines)"
+	pass "lib-test.sh: a FAIL line (fail(), a subshell's, a pipeline's, a child's, an on_exit command's) makes the script exit 1 even after exit 0; none: its own status (0, 3, die's 1); on_exit runs in order; a bare wait returns; output intact (20001 lines)"
 else
 	fail "lib-test.sh's exit status:$bad"
 fi

@@ -24,21 +24,25 @@ LIB_TEST_FAILS=$(mktemp) || { echo "FAIL: $(basename "$0"): lib-test.sh: mktemp 
 LIB_TEST_MARK=lib_test_end_$$_$RANDOM
 LIB_TEST_ON_EXIT=()
 exec {LIB_TEST_OUT}>&1
+# The filter runs in the background of the process substitution (its
+# stdin named, or a background command reads /dev/null): no child of
+# the script, so that a bare "wait" in it (boot_wait) does not wait for
+# it, as bash 5's wait does for a process substitution.
 exec > >(sed -u -e "/^FAIL: /w $LIB_TEST_FAILS" \
-	-e "/^$LIB_TEST_MARK\$/{s/.*/end/w $LIB_TEST_FAILS" -e "d}" >&$LIB_TEST_OUT)
-LIB_TEST_FILTER=$!
+	-e "/^$LIB_TEST_MARK\$/{s/.*/end/w $LIB_TEST_FAILS" -e "d}" \
+	0<&0 >&$LIB_TEST_OUT &)
 on_exit() { LIB_TEST_ON_EXIT+=("$*"); }
 lib_test_exit() {
 	local rc=$? c i
 	for c in "${LIB_TEST_ON_EXIT[@]}"; do
 		eval "$c"
 	done
-	echo "$LIB_TEST_MARK"
-	for ((i = 0; i < 3000; i++)); do
-		grep -qx end "$LIB_TEST_FAILS" 2> /dev/null && break
-		kill -0 "$LIB_TEST_FILTER" 2> /dev/null || break
-		sleep 0.01
-	done
+	if echo "$LIB_TEST_MARK"; then
+		for ((i = 0; i < 3000; i++)); do
+			grep -qx end "$LIB_TEST_FAILS" 2> /dev/null && break
+			sleep 0.01
+		done
+	fi
 	grep -q '^FAIL: ' "$LIB_TEST_FAILS" 2> /dev/null && FAILED=1
 	rm -f "$LIB_TEST_FAILS"
 	exec >&$LIB_TEST_OUT
