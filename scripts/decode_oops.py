@@ -131,6 +131,7 @@ def decode(lines, vmlinux=None, objects=None, indent="    "):
     # "EIP is at NAME+0xOFF/0xSIZE"; the second is decoded.
     eip_at = any("EIP is at" in l for l in lines)
     for line in lines:
+        line = line.replace("\r", "")	# two CPUs' consoles cut in
         if eip_at and re.match(r"EIP:\s+[0-9a-f]{4}:\[<", line):
             continue
         if OOPS_RE.search(line):

@@ -50,7 +50,7 @@ decode_check() {	# LABEL DECODED-OUTPUT
 	fi
 }
 oops_log=$BUILD/i386/logs/oops.log
-if grep -q '^EIP is at oops_deref' "$oops_log" 2> /dev/null; then
+if grep -a -q 'EIP is at oops_deref' "$oops_log" 2> /dev/null; then
 	out=$("$TOP/scripts/decode-oops" --vmlinux "$BUILD/i386/linux-2.5.50/vmlinux" \
 		--module-dir "$BUILD/i386/guest/mods" --strip "$BUILD/i386/linux-2.5.50" "$oops_log")
 	decode_check "smp decode-oops" "$out"
