@@ -39,6 +39,11 @@ extra=()
 [ -n "${GDB:-}" ] && [ "$GDB" != 0 ] &&
 	extra+=(--gdb "$TREE/vmlinux" --gdb-port "${GDB_PORT:-1234}")
 [ "${V:-0}" != 0 ] && extra+=(--verbose)
+# A failing case's Oops is decoded (scripts/decode-oops) with the tree's
+# vmlinux and the modules' objects: file:line where the config has
+# CONFIG_DEBUG_INFO, else function names only.
+[ -f "$TREE/vmlinux" ] && [ -z "${BOOT_KERNEL:-}" ] &&
+	extra+=(--decode "$TREE/vmlinux" --cross "$arch_cross" --strip "$TREE" --strip "$G/mods")
 # BOOT_JOBS: cases booted at a time (default: the host's CPUs).
 # BOOT_LOGDIR: where the consoles go (default $BUILD/$ARCH/logs; two
 # boot.sh at once booting cases of the same name need one each).

@@ -73,6 +73,7 @@ CONFIG_FB
 CONFIG_MATH_EMULATION
 CONFIG_ATM
 CONFIG_DEVFS_FS
+CONFIG_DEBUG_INFO
 "
 #	HUGETLB_PAGE      arch/i386/mm/hugetlbpage.c:610: unknown type name 'ctl_table'
 #	SOFTWARE_SUSPEND  arch/i386/kernel/suspend_asm.S:6: junk at end of line
@@ -85,6 +86,9 @@ CONFIG_DEVFS_FS
 #	                  core is bool: built in; its drivers need it)
 #	DEVFS_FS          the boot: with devfs, 2.5.50's do_mounts.c finds no
 #	                  /dev/initrd ("VFS: Cannot open root device ram0")
+#	DEBUG_INFO        builds, but gcc -g (compat/debug-info.patch) makes
+#	                  every object several times bigger: for gdb and
+#	                  decode-oops only (kernel-config/i386-smp)
 
 # Tristates allmodconfig makes modules that a built-in part needs: built in.
 IN="

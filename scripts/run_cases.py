@@ -405,6 +405,21 @@ def shell(args):
     os.execvp(cmd[0], cmd)
 
 
+def decoded(lines, args):
+    """Under a FAIL: the Oops's frames at file:line (--decode)."""
+    if not args.decode or not os.path.exists(args.decode):
+        return
+    import decode_oops
+    if not decode_oops.has_oops(lines):
+        return
+    objs = decode_oops.Objects(args.cross, args.modules, strip=args.strip)
+    out = decode_oops.decode(lines, args.decode, objs)
+    if out:
+        print("      Oops decoded (scripts/decode-oops):")
+        for l in out:
+            print("      > %s" % l)
+
+
 def main(argv=None):
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--kernel", required=True)
@@ -420,6 +435,14 @@ def main(argv=None):
     common.add_argument("--append", default="", metavar="WORDS",
                         help="words added to every case's command line, checked to "
                              "reach the guest's /proc/cmdline")
+    common.add_argument("--decode", metavar="VMLINUX",
+                        help="under a FAIL whose console has an Oops, its frames "
+                             "to file:line (decode_oops.py) with this vmlinux and "
+                             "the --modules objects")
+    common.add_argument("--cross", default="", metavar="PREFIX",
+                        help="the arch's binutils prefix (CROSS_COMPILE), for --decode")
+    common.add_argument("--strip", action="append", default=[], metavar="DIR",
+                        help="paths decoded are shown relative to DIR (may repeat)")
     common.add_argument("--overlay", metavar="DIR",
                         help="a root tree for the guest (its userland) under ours")
     ap = argparse.ArgumentParser(description=__doc__,
@@ -502,6 +525,8 @@ def main(argv=None):
                 print("      console, its last %d lines:" % min(TAIL, len(lines)))
                 for l in lines[-TAIL:]:
                     print("      | %s" % l)
+            if os.path.exists(log):
+                decoded(console_lines(log), args)
             print("      console: %s" % log)
         else:
             print("PASS: case %s (%.1f s boot%s)"

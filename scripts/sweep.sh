@@ -122,6 +122,8 @@ configure() {
 	local tree=$1 i new
 	TREE=$tree kmake allmodconfig < /dev/null > "$SW/allmodconfig.log" 2>&1 || return 1
 	sed -i 's/^CONFIG_SMP=y$/# CONFIG_SMP is not set/' "$tree/.config"
+	# gcc -g (compat/debug-info.patch) only slows every compile down
+	sed -i 's/^CONFIG_DEBUG_INFO=y$/# CONFIG_DEBUG_INFO is not set/' "$tree/.config"
 	for i in 1 2 3 4 5 6 7 8; do
 		TREE=$tree kmake oldconfig < /dev/null > "$SW/oldconfig.log" 2>&1 || return 1
 		# "Prompt (SYM) [N/m/y/?] (NEW) " (several can share a line)

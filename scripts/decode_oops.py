@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Decode the frames of an Oops, a BUG or a Call Trace to file:line.
+
+    decode-oops [--vmlinux VMLINUX] [--module OBJ ...] [--module-dir DIR ...]
+                [--cross PREFIX] [--strip DIR ...] LOG
+
+reads a console log (LOG, or - for stdin) and prints each line that
+names a code address, followed by the source line it is at:
+
+    EIP is at oops_deref+0x8/0x10 [oops]
+        oops_deref at qemu-test/modules/oops.c:25
+     [<c01a2b3c>] sysfs_write_file+0x9c/0xe0
+        sysfs_write_file at fs/sysfs/inode.c:212
+
+as later kernels' scripts/decode_stacktrace.sh does.  A frame of the
+kernel is looked up by its address in VMLINUX (addr2line of the
+architecture's binutils: --cross is the CROSS_COMPILE prefix); a frame
+of a module ("NAME+0xOFF/0xSIZE [MOD]", as kallsyms prints it) by its
+symbol in the module's object, so no load address is needed: the object
+is --module OBJ whose name is MOD.o, or MOD.o under a --module-dir.
+A Call Trace entry is a return address: the line shown is that of the
+call, one byte before it (EIP's is the faulting instruction itself).
+Inlined functions are shown as "(inlined by)" lines.  Without debug
+information (CONFIG_DEBUG_INFO, compat/debug-info.patch) addr2line says
+"??:0", and so does this.  Paths are shown relative to each --strip DIR.
+
+As a module (import decode_oops): decode(lines, ...) returns the
+decoded lines, has_oops(lines) says whether there is anything to decode.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+# " [<c0123456>] name+0x12/0x40 [mod]", "EIP is at name+0x12/0x40 [mod]",
+# "EIP:    0060:[<c0123456>]    Not tainted", ppc's "NIP [c0012345] ...".
+ADDR_RE = re.compile(r"\[<?([0-9a-fA-F]{8,16})>?\]")
+SYM_RE = re.compile(r"([A-Za-z_.$][\w.$]*)\+0x([0-9a-f]+)/0x([0-9a-f]+)"
+                    r"(?: \[([\w-]+)\])?")
+# What starts an Oops, a BUG or a trace in 2.5.50's consoles.
+OOPS_RE = re.compile(r"Oops|kernel BUG|Unable to handle kernel|Call Trace|"
+                     r"EIP is at|Call backtrace|Kernel panic")
+
+
+def has_oops(lines):
+    return any(OOPS_RE.search(l) for l in lines)
+
+
+class Objects:
+    """Module objects by module name, symbol tables, addr2line calls."""
+
+    def __init__(self, cross="", modules=(), module_dirs=(), strip=()):
+        self.cross = cross
+        self.mods = {}
+        for m in modules:
+            self._add(m)
+        for d in module_dirs:
+            for root, dirs, files in os.walk(d):
+                dirs.sort()
+                for f in sorted(files):
+                    if f.endswith(".o"):
+                        self._add(os.path.join(root, f), keep=True)
+        self.symtabs = {}
+        self.strip = [os.path.abspath(s).rstrip("/") + "/" for s in strip]
+
+    def _add(self, path, keep=False):
+        name = os.path.basename(path)[:-2].replace("-", "_")
+        if not (keep and name in self.mods):
+            self.mods[name] = path
+
+    def module(self, name):
+        return self.mods.get(name.replace("-", "_"))
+
+    def symbols(self, obj):
+        """{name: (section, value)} of OBJ's defined symbols."""
+        if obj not in self.symtabs:
+            tab = {}
+            try:
+                out = subprocess.run([self.cross + "objdump", "-t", obj],
+                                     capture_output=True, text=True).stdout
+            except OSError:
+                out = ""
+            # "00000000 g     F .text	00000010 oops_deref"
+            for l in out.splitlines():
+                m = re.match(r"([0-9a-f]+) .{7} (\S+)\s+[0-9a-f]+\s+(\S+)$", l)
+                if m and m.group(2) not in ("*UND*", "*ABS*", "*COM*"):
+                    tab.setdefault(m.group(3), (m.group(2), int(m.group(1), 16)))
+            self.symtabs[obj] = tab
+        return self.symtabs[obj]
+
+    def addr2line(self, obj, addr, section=None):
+        """[(function, "file:line"), ...] innermost first, or []."""
+        cmd = [self.cross + "addr2line", "-f", "-i", "-e", obj]
+        if section:
+            cmd += ["-j", section]
+        try:
+            out = subprocess.run(cmd + ["0x%x" % addr], capture_output=True,
+                                 text=True).stdout.split("\n")
+        except OSError:
+            return []
+        res = []
+        for i in range(0, len(out) - 1, 2):
+            res.append((out[i], self.path(out[i + 1].split(" (")[0])))
+        return res
+
+    def path(self, where):
+        for s in self.strip:
+            if where.startswith(s):
+                return where[len(s):]
+        return where
+
+
+def frame(line):
+    """(address or None, symbol or None, offset, module or None, is_return)."""
+    a = ADDR_RE.search(line)
+    s = SYM_RE.search(line)
+    addr = int(a.group(1), 16) if a else None
+    ret = not re.search(r"EIP|NIP|PC|TPC", line)
+    if s:
+        return addr, s.group(1), int(s.group(2), 16), s.group(4), ret
+    return addr, None, 0, None, ret
+
+
+def decode(lines, vmlinux=None, objects=None, indent="    "):
+    objects = objects or Objects()
+    out = []
+    started = False
+    # i386 says where EIP is twice: "EIP:    0060:[<c0123456>]" and
+    # "EIP is at NAME+0xOFF/0xSIZE"; the second is decoded.
+    eip_at = any("EIP is at" in l for l in lines)
+    for line in lines:
+        line = line.replace("\r", "")	# two CPUs' consoles cut in
+        if eip_at and re.match(r"EIP:\s+[0-9a-f]{4}:\[<", line):
+            continue
+        if OOPS_RE.search(line):
+            started = True
+        if not started:
+            continue
+        addr, sym, off, mod, ret = frame(line)
+        if addr is None and sym is None:
+            continue
+        back = 1 if ret else 0
+        where = []
+        if mod:
+            obj = objects.module(mod)
+            if not obj:
+                where = [(sym, "(no object for module %s)" % mod)]
+            elif sym not in objects.symbols(obj):
+                where = [(sym, "(%s not in %s)" % (sym, obj))]
+            else:
+                sec, val = objects.symbols(obj)[sym]
+                where = objects.addr2line(obj, max(val + off - back, val), sec)
+        elif addr is None and vmlinux and sym in objects.symbols(vmlinux):
+            # "EIP is at NAME+0xOFF/0xSIZE": the kernel's, by its symbol
+            sec, val = objects.symbols(vmlinux)[sym]
+            where = objects.addr2line(vmlinux, val + off - back)
+        elif addr is not None and vmlinux:
+            if off == 0 and back:
+                back = 0	# the first byte of a function: not after a call
+            where = objects.addr2line(vmlinux, addr - back)
+        if not where:
+            continue
+        out.append(line.rstrip())
+        for i, (fn, fl) in enumerate(where):
+            out.append("%s%s%s at %s" % (indent, "(inlined by) " if i else "", fn, fl))
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--vmlinux")
+    ap.add_argument("--module", action="append", default=[], metavar="OBJ")
+    ap.add_argument("--module-dir", action="append", default=[], metavar="DIR")
+    ap.add_argument("--cross", default="", metavar="PREFIX")
+    ap.add_argument("--strip", action="append", default=[], metavar="DIR")
+    ap.add_argument("log")
+    a = ap.parse_args(argv)
+    f = sys.stdin if a.log == "-" else open(a.log, errors="replace")
+    lines = f.read().splitlines()
+    if not has_oops(lines):
+        print("decode-oops: no Oops, BUG or Call Trace in %s" % a.log)
+        return 1
+    objs = Objects(a.cross, a.module, a.module_dir, a.strip)
+    out = decode(lines, a.vmlinux, objs)
+    print("\n".join(out) if out else "decode-oops: no frame could be decoded")
+    return 0 if out else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
