@@ -174,9 +174,11 @@ done
 # 4. MODULE_PARM()'s type strings, every distinct one of the tree (read
 #    from KSRC now, macros expanded: tests/helpers/obsparm-types.py)
 #    through set_obsolete() and get_obsolete() of the patched
-#    kernel/module.c (tests/host/obsparm-test.c).  Bug-back: the same
-#    with tests/bugback/obsparm-no-chars.patch in a copy of module.c
-#    must fail the cN types.
+#    kernel/module.c (tests/host/obsparm-test.c), then variables of
+#    other sizes than their types say.  Bug-backs: the same with
+#    tests/bugback/obsparm-no-chars.patch in a copy of module.c must
+#    fail the cN types; with tests/bugback/obsparm-no-size-cap.patch,
+#    the variable sizes.
 obsparm_run() {	# bits program: the unit test's lines
 	if [ "$1" = 32 ]; then
 		run32 "$2" < "$O/obsparm-types.txt"
@@ -206,23 +208,44 @@ else
 		grep -qx done "$tmp/obs" ||
 			fail "obsparm host ($bits-bit long$how): stopped early: $(grep -v -E '^(PASS|FAIL|# )' "$tmp/obs" | head -3 | tr '\n' ' ')"
 	done
-	bb=$O/bugback
-	mkdir -p "$bb"
-	cp "$TREE/kernel/module.c" "$bb/module.c"
-	if ! patch -s -F0 "$bb/module.c" < "$TOP/tests/bugback/obsparm-no-chars.patch" > "$tmp/bbpatch" 2>&1; then
-		fail "obsparm host: bug-back: tests/bugback/obsparm-no-chars.patch does not apply: $(head -2 "$tmp/bbpatch" | tr '\n' ' ')"
-	elif ! quiet make -s -C "$H" TREE="$TREE" O="$bb" MODULE_C="$bb/module.c" \
-		HOST_CFLAGS="-g -O1 -Wall -Werror -Wno-unused-function -fno-omit-frame-pointer" "$bb/obsparm-test-64"; then
-		fail "obsparm host: bug-back: does not build"
-	else
+	# obsparm_bugback NAME: the 64-bit unit test built from a copy of
+	# module.c with tests/bugback/NAME.patch, its lines in $tmp/obs;
+	# fails (prints why) when it does not apply or build.
+	obsparm_bugback() {
+		local bb=$O/bugback-$1
+		mkdir -p "$bb"
+		cp "$TREE/kernel/module.c" "$bb/module.c"
+		if ! patch -s -F0 "$bb/module.c" < "$TOP/tests/bugback/$1.patch" > "$tmp/bbpatch" 2>&1; then
+			fail "obsparm host: bug-back: tests/bugback/$1.patch does not apply: $(head -2 "$tmp/bbpatch" | tr '\n' ' ')"
+			return 1
+		elif ! quiet make -s -C "$H" TREE="$TREE" O="$bb" MODULE_C="$bb/module.c" \
+			HOST_CFLAGS="-g -O1 -Wall -Werror -Wno-unused-function -fno-omit-frame-pointer" "$bb/obsparm-test-64"; then
+			fail "obsparm host: bug-back $1: does not build"
+			return 1
+		fi
 		cp "$O/obsparm-types.txt" "$bb/"
 		O=$bb obsparm_run 64 "$bb/obsparm-test-64" > "$tmp/obs" 2>&1
+		return 0	# it fails, as it must: the caller reads how
+	}
+	if obsparm_bugback obsparm-no-chars; then
 		nc=$(grep -c '^c[0-9]\|^[0-9-]*c[0-9]' "$O/obsparm-types.txt")
 		nf=$(grep -c '^FAIL: obsparm host (64-bit long): type "[0-9-]*c[0-9]*"' "$tmp/obs")
 		if [ "$nc" -gt 0 ] && [ "$nf" = "$nc" ]; then
 			pass "obsparm host: bug-back (no cN case in set_obsolete): all $nc cN types of the tree fail, as they must"
 		else
 			fail "obsparm host: bug-back (no cN case in set_obsolete): $nf of the $nc cN types fail, want all"
+		fi
+	fi
+	if obsparm_bugback obsparm-no-size-cap; then
+		# Every case but those where the type and the variable agree.
+		# (a value read past a char array may be any byte: grep -a)
+		sum=$(grep -a '^FAIL: obsparm host (64-bit long): variable sizes: [0-9]* of' "$tmp/obs")
+		sum=${sum#*variable sizes: }
+		nf=$(grep -a -c '^FAIL: obsparm host (64-bit long): variable sizes: "' "$tmp/obs")
+		if [ -n "$sum" ] && [ "$nf" -ge 20 ] && grep -a -qx done "$tmp/obs"; then
+			pass "obsparm host: bug-back (no size limit): ${sum% (lines above)}: writes and reads past the variable, too small ones taken"
+		else
+			fail "obsparm host: bug-back (no size limit): $nf variable size cases fail, want at least 20, and the test must end: $(grep -v '^PASS' "$tmp/obs" | head -2 | tr '\n' ' ')"
 		fi
 	fi
 fi

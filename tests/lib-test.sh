@@ -263,14 +263,14 @@ for i in range(0, len(d), n):
 
 # obsparm_missing OBJECT [SIZE [CROSS]]: those of obsparm_names that the
 # loader would not find, by its own rule: no defined OBJECT or NOTYPE
-# symbol of that name in the object.  Prints "-" when there is no
-# .obsparm at all.
+# symbol of that name in the object (nor an absolute one: SHN_ABS).
+# Prints "-" when there is no .obsparm at all.
 obsparm_missing() {
 	local o=$1 names p
 	names=$(obsparm_names "$@")
 	[ -n "$names" ] || { echo -; return; }
 	for p in $names; do
-		${3:-}readelf -sW "$o" | awk -v p="$p" '$8 == p && $7 != "UND" &&
+		${3:-}readelf -sW "$o" | awk -v p="$p" '$8 == p && $7 != "UND" && $7 != "ABS" &&
 			($4 == "OBJECT" || $4 == "NOTYPE") { f = 1 } END { exit !f }' ||
 			echo "$p"
 	done

@@ -78,5 +78,6 @@ static unsigned long simple_strtoul(const char *cp, char **endp,
 typedef Elf64_Shdr Elf_Shdr;
 typedef Elf64_Sym Elf_Sym;
 /* The fuzz target's variables (obsparm.h). */
-int fuzz_symbol(unsigned int i, const char **name, void **addr);
+int fuzz_symbol(unsigned int i, const char **name, void **addr,
+		unsigned long *size);
 #endif

@@ -88,37 +88,52 @@ static unsigned char o_bytes[2];	/* "2b" */
 static long o_longs[3];			/* "3l": exactly three */
 static short o_shorts[2];		/* "0-2h" */
 static int o_bad1, o_bad2, o_bad3, o_bad4;	/* bad type strings */
+/* Types that promise more than the variable holds (issue 38): each
+   takes what fits; or less: left out, "osmall=" is unknown. */
+static long o_big;			/* "0-65535l" */
+static char o_names[2][8];		/* "1-5c8" */
+static char *o_strp;			/* "1-4s": an array, no commas */
+static unsigned char o_small;		/* "0-2i" */
 
+/* A variable and its size, as its symbol has them. */
+#define V(n, t, v) { n, t, &(v), sizeof(v) }
 static const struct {
 	const char *name, *type;
 	void *addr;
+	unsigned long size;
 } obs_vars[] = {
-	{ "obyte", "b", &o_byte },
-	{ "oshort", "h", &o_short },
-	{ "oint", "i", &o_int },
-	{ "olong", "l", &o_long },
-	{ "ostr", "s", &o_str },
-	{ "oints", "1-4i", o_ints },
-	{ "ostrs", "2-3s", o_strs },
-	{ "obytes", "2b", o_bytes },
-	{ "olongs", "3l", o_longs },
-	{ "oshorts", "0-2h", o_shorts },
-	{ "obad1", "3-2i", &o_bad1 },	/* min > max */
-	{ "obad2", "q", &o_bad2 },	/* no such type */
-	{ "obad3", "1-", &o_bad3 },	/* no type letter */
-	{ "obad4", "0i", &o_bad4 },	/* max 0 */
-	{ "omissing", "i", NULL },	/* not a variable of the module */
+	V("obyte", "b", o_byte),
+	V("oshort", "h", o_short),
+	V("oint", "i", o_int),
+	V("olong", "l", o_long),
+	V("ostr", "s", o_str),
+	V("oints", "1-4i", o_ints),
+	V("ostrs", "2-3s", o_strs),
+	V("obytes", "2b", o_bytes),
+	V("olongs", "3l", o_longs),
+	V("oshorts", "0-2h", o_shorts),
+	V("obad1", "3-2i", o_bad1),	/* min > max */
+	V("obad2", "q", o_bad2),	/* no such type */
+	V("obad3", "1-", o_bad3),	/* no type letter */
+	V("obad4", "0i", o_bad4),	/* max 0 */
+	V("obig", "0-65535l", o_big),
+	V("onames", "1-5c8", o_names),
+	V("ostrp", "1-4s", o_strp),
+	V("osmall", "0-2i", o_small),
+	{ "omissing", "i", NULL, 0 },	/* not a variable of the module */
 };
 #define NOBS (sizeof(obs_vars) / sizeof(obs_vars[0]))
 static struct obsolete_modparm obsparm[NOBS];
 
 /* The module's symbol table (obsparm-wrap.h builds it from this). */
-int fuzz_symbol(unsigned int i, const char **name, void **addr)
+int fuzz_symbol(unsigned int i, const char **name, void **addr,
+		unsigned long *size)
 {
 	if (i >= NOBS)
 		return 0;
 	*name = obs_vars[i].name;
 	*addr = obs_vars[i].addr;
+	*size = obs_vars[i].size;
 	return 1;
 }
 
@@ -160,6 +175,7 @@ static void reset_obsolete(void)
 	unsigned int i;
 
 	o_str = NULL;
+	o_strp = NULL;
 	memset(o_strs, 0, sizeof(o_strs));
 	memset(obsparm, 'Z', sizeof(obsparm));	/* names need not end */
 	for (i = 0; i < NOBS; i++) {
@@ -206,6 +222,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	check_str(v_charp, args, size);
 	check_str(o_str, args, size);
+	check_str(o_strp, args, size);
 	for (i = 0; i < 3; i++)
 		check_str(o_strs[i], args, size);
 	if (strnlen(v_string, sizeof(v_string)) >= sizeof(v_string))

@@ -16,8 +16,19 @@
  * characters for cN, after N - 1 were taken and NUL terminated).  A
  * type the grammar does not allow must be refused as unknown.  The
  * variable is a heap block of exactly max elements, so ASan sees a
- * write past it.  Prints a FAIL line per bad type, a PASS summary, and
- * "done".
+ * write past it, and its size is that of the block, as the loader
+ * takes it from the symbol: obsolete_check_size() must take it.
+ * Prints a FAIL line per bad type, a PASS summary.
+ *
+ * Then variables of other sizes than their type says (issue 38): a
+ * long declared "0-65535l", three longs "1-8l", a u8 "0-2i", ...: a
+ * variable takes no more values than it holds, sysfs (get_obsolete())
+ * reads no more, and one too small for the type's least is refused by
+ * obsolete_check_size() with a message naming module, parameter and
+ * type, set_obsolete() writing nothing into it either.  Each variable
+ * is followed, in its block, by guard bytes as large as the values its
+ * type promises, so that without the limit the writes and reads stay
+ * in the block (a FAIL line, not an ASan stop).  Then "done".
  */
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
@@ -252,6 +263,7 @@ static int test_type(const char *type, const char *where)
 		char dummy[64] = "";
 
 		v.p.addr = dummy;
+		v.p.size = sizeof(dummy);
 		v.mem = dummy;
 		v.bytes = sizeof(dummy);
 		v.snap = malloc(v.bytes);
@@ -269,6 +281,11 @@ static int test_type(const char *type, const char *where)
 	v.mem = calloc(1, v.bytes);		/* exactly max elements */
 	v.snap = malloc(v.bytes);
 	v.p.addr = v.mem;
+	v.p.size = v.bytes;			/* the symbol's st_size */
+	msgs_len = 0;
+	if (obsolete_check_size("hosttest", &v.p))
+		fail("%s: a variable of exactly %u values refused at load: %.80s",
+		     type, max, msgs);
 
 	/* A good value: up to 8 values, at least min and at least one. */
 	count = max < 8 ? max : 8;
@@ -366,6 +383,163 @@ static int test_type(const char *type, const char *where)
 	return !why[0];
 }
 
+/*
+ * A variable of bytes bytes declared type, followed in its block by
+ * guard bytes as many as type's max values take (0xa5; 0 for s, whose
+ * values get_obsolete() reads as pointers): val given as at
+ * load must return err (0: taken; then get must read back want), with
+ * a message holding phrase, and leave the guard as it was.  load: what
+ * obsolete_check_size() must say (0, or -EINVAL with a message naming
+ * module, parameter and type and holding "needs").
+ */
+struct size_case {
+	const char *type;
+	size_t bytes;
+	int load;
+	const char *val;
+	int err;
+	const char *phrase;		/* or the value read back */
+};
+
+static int size_case(const struct size_case *c)
+{
+	unsigned int min, max, size;
+	char letter;
+	size_t guard;
+	unsigned char *block, gb;
+	struct var v;
+	char *val = NULL;
+	int r;
+
+	why[0] = '\0';
+	if (!parse(c->type, &min, &max, &letter, &size)) {
+		fail("\"%s\" is no type", c->type);
+		goto out;
+	}
+	guard = elemsize(letter, size) * max + 64;
+	gb = letter == 's' ? 0 : 0xa5;
+	block = malloc(c->bytes + guard);
+	memset(block, 0, c->bytes);
+	memset(block + c->bytes, gb, guard);
+	memset(&v, 0, sizeof(v));
+	snprintf(v.p.name, sizeof(v.p.name), "%s", "sized");
+	snprintf(v.p.type, sizeof(v.p.type), "%s", c->type);
+	v.p.addr = block;
+	v.p.size = c->bytes;
+	v.kp.name = v.p.name;
+	v.kp.set = set_obsolete;
+	v.kp.get = get_obsolete;
+	v.kp.arg = &v.p;
+	v.mem = block;
+	v.bytes = c->bytes + guard;	/* refused: no byte changes */
+	v.snap = malloc(v.bytes);
+
+	msgs_len = 0;
+	msgs[0] = '\0';
+	r = obsolete_check_size("hostmod", &v.p);
+	if (r != c->load)
+		fail("load check returned %d, want %d (%.100s)", r, c->load,
+		     msgs);
+	else if (r && (!strstr(msgs, "hostmod") || !strstr(msgs, "sized")
+		       || !strstr(msgs, c->type) || !strstr(msgs, "needs")))
+		fail("load check's message \"%.100s\" does not name module,"
+		     " parameter and type and say \"needs\"", msgs);
+	if (c->val) {
+		val = strdup(c->val);
+		if (c->err) {
+			refused(&v, c->type, "value", val, c->err, c->phrase);
+		} else if ((r = set(&v, val)) != 0) {
+			fail("\"%.40s\" refused (%d): %.80s", c->val, r, msgs);
+		} else {
+			size_t k;
+
+			if (strcmp(get(&v), c->phrase))
+				fail("\"%.40s\" read back as \"%.60s\", want"
+				     " \"%s\"", c->val, getbuf, c->phrase);
+			for (k = c->bytes; k < c->bytes + guard; k++)
+				if (block[k] != gb) {
+					fail("\"%.40s\" wrote past the variable"
+					     " (byte %zu of the guard)", c->val,
+					     k - c->bytes);
+					break;
+				}
+		}
+	}
+	while (nkept)
+		free(kept[--nkept]);
+	free(val);
+	free(v.snap);
+	free(block);
+out:
+	if (why[0])
+		printf("FAIL: obsparm host (%s): variable sizes: \"%s\" on %zu"
+		       " bytes, %s: %s\n", abi, c->type, c->bytes,
+		       c->val ? c->val : "(no value)", why);
+	return !why[0];
+}
+
+static void test_sizes(void)
+{
+	static char ninety[2 * 90];
+	const struct size_case cases[] = {
+		/* promises more than the variable holds: takes what fits */
+		{ "0-65535l", sizeof(long), 0, "7", 0, "7" },
+		{ "0-65535l", sizeof(long), 0, "1,2", -EINVAL,
+		  "can only take 1 arguments" },
+		{ "0-65535l", sizeof(long), 0, ninety, -EINVAL,
+		  "can only take 1 arguments" },
+		{ "1-8l", 3 * sizeof(long), 0, "1,-2,3", 0, "1,-2,3" },
+		{ "1-8l", 3 * sizeof(long), 0, "1,2", 0, "1,2,0" },
+		{ "1-8l", 3 * sizeof(long), 0, "1,2,3,4", -EINVAL,
+		  "can only take 3 arguments" },
+		{ "1-4h", 2 * sizeof(short) + 1, 0, "5,6", 0, "5,6" },
+		{ "1-4h", 2 * sizeof(short) + 1, 0, "5,6,7", -EINVAL,
+		  "can only take 2 arguments" },
+		{ "0-255b", 2, 0, "1,2", 0, "1,2" },
+		{ "0-255b", 2, 0, "1,2,3", -EINVAL, "can only take 2" },
+		/* an array of strings on one: still an array, no commas */
+		{ "1-4s", sizeof(char *), 0, "a", 0, "a" },
+		{ "1-4s", sizeof(char *), 0, "a,b", -EINVAL,
+		  "can only take 1 arguments" },
+		{ "1-5c16", 16, 0, "eth0", 0, "eth0" },
+		{ "1-5c16", 16, 0, "eth0,eth1", -EINVAL,
+		  "can only take 1 arguments" },
+		{ "1-5c16", 2 * 16 + 15, 0, "eth0,eth1,eth2", -EINVAL,
+		  "can only take 2 arguments" },
+		/* exactly what the type says */
+		{ "1-3i", 3 * sizeof(int), 0, "1,2,3", 0, "1,2,3" },
+		{ "c8", 8, 0, "1234567", 0, "1234567" },
+		/* smaller than the least the type needs: refused at load,
+		   and set_obsolete() writes nothing either */
+		{ "0-2i", 1, -EINVAL, "5", -EINVAL, "" },
+		{ "i", 1, -EINVAL, "5", -EINVAL, "" },
+		{ "i", sizeof(int) - 1, -EINVAL, "5", -EINVAL, "" },
+		{ "l", sizeof(int), sizeof(long) > sizeof(int) ? -EINVAL : 0,
+		  NULL, 0, NULL },
+		{ "2-4i", sizeof(int), -EINVAL, "1,2", -EINVAL, "" },
+		{ "s", 2, -EINVAL, "x", -EINVAL, "" },
+		{ "c8", 4, -EINVAL, "ab", -EINVAL, "" },
+		{ "1-5c16", 15, -EINVAL, "a", -EINVAL, "" },
+		/* no size (STT_NOTYPE): where it ends is unknown */
+		{ "b", 0, -EINVAL, "1", -EINVAL, "" },
+		{ "i", 0, -EINVAL, NULL, 0, NULL },
+	};
+	unsigned int i, n = sizeof(cases) / sizeof(cases[0]), ok = 0;
+
+	for (i = 0; i < 90; i++)
+		memcpy(ninety + 2 * i, i < 89 ? "9," : "9", 2);
+	for (i = 0; i < n; i++)
+		ok += size_case(&cases[i]);
+	if (ok == n)
+		printf("PASS: obsparm host (%s): variable sizes: all %u cases:"
+		       " no value written or read past the variable (\"0-65535l\""
+		       " on a long takes one), one too small for its type"
+		       " refused at load with a message\n", abi, n);
+	else
+		printf("FAIL: obsparm host (%s): variable sizes: %u of %u"
+		       " cases fail (lines above)\n", abi, n - ok, n);
+}
+
 int main(void)
 {
 	char line[512];
@@ -393,6 +567,7 @@ int main(void)
 	else
 		printf("FAIL: obsparm host (%s): %d of %d type strings of the"
 		       " tree fail (lines above)\n", abi, ntypes - nok, ntypes);
+	test_sizes();
 	printf("done\n");
 	return nok == ntypes ? 0 : 1;
 }
