@@ -348,7 +348,8 @@ static void loadwide(char *arg)
 	shnum = elf_field(e, is64 ? 0x3c : 0x30, 2);
 	size = shoff + shnum * entsize;
 	if (len < 0x40 || !entsize || shoff > (unsigned long)len
-	    || (len - shoff) % entsize || size < (unsigned long)len) {
+	    || len - shoff < entsize || (len - shoff) % entsize
+	    || size < (unsigned long)len) {
 		report("loadwide: no table to widen", file, -22);
 		return;
 	}
