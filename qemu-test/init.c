@@ -13,6 +13,12 @@
  *	cat FILE		print FILE's lines, each as "FILE: line"
  *	load FILE [ARGS]	init_module(image of FILE, len, ARGS);
  *				prints "load FILE: RET" (0 or -errno)
+ *	loadwide FILE [ARGS]	load FILE with zero section headers (SHT_NULL)
+ *				put before its last one, as many as its
+ *				e_shnum says are missing (badkept.py's
+ *				kept-shndx-reserved.o: a table of 0xff01 headers,
+ *				2.5MB or more, from a file of a few kB), in
+ *				memory from brk(2): "loadwide FILE: RET"
  *	unload NAME		delete_module(NAME, O_NONBLOCK): "unload NAME: RET"
  *	unloadbg NAME		fork a child that runs delete_module(NAME, 0),
  *				which waits for NAME's count to drop (rmmod
@@ -296,6 +302,70 @@ static char *word(char **p)
 	if (**p)
 		*(*p)++ = '\0';
 	return w;
+}
+
+/* size bytes from the break of our start on (brk(2)), reused by each
+   call; NULL when the kernel gives no more. */
+static char *heap(unsigned long size)
+{
+	static long base;
+
+	if (!base)
+		base = sys3(__NR_brk, 0, 0, 0);
+	if (sys3(__NR_brk, base + size, 0, 0) < base + (long)size)
+		return 0;
+	return (char *)base;
+}
+
+/* An ELF header field of size bytes at off, in the file's byte order. */
+static unsigned long elf_field(const unsigned char *e, int off, int size)
+{
+	unsigned long v = 0;
+	int i;
+
+	for (i = 0; i < size; i++)
+		v |= (unsigned long)e[off + i]
+			<< 8 * (e[5] == 2 ? size - 1 - i : i);
+	return v;
+}
+
+/* load, with the section header table widened to e_shnum entries: the
+   file has its first entries and its last, the rest are zero. */
+static void loadwide(char *arg)
+{
+	const unsigned char *e = (const unsigned char *)filebuf;
+	char *file = word(&arg), *img;
+	long len = slurp(file, filebuf, sizeof(filebuf));
+	unsigned long shoff, entsize, shnum, size, i;
+	int is64 = filebuf[4] == 2;
+
+	if (len < 0) {
+		report("loadwide", file, len);
+		return;
+	}
+	shoff = elf_field(e, is64 ? 0x28 : 0x20, is64 ? 8 : 4);
+	entsize = elf_field(e, is64 ? 0x3a : 0x2e, 2);
+	shnum = elf_field(e, is64 ? 0x3c : 0x30, 2);
+	size = shoff + shnum * entsize;
+	if (len < 0x40 || !entsize || shoff > (unsigned long)len
+	    || len - shoff < entsize || (len - shoff) % entsize
+	    || size < (unsigned long)len) {
+		report("loadwide: no table to widen", file, -22);
+		return;
+	}
+	img = heap(size);
+	if (!img) {
+		report("loadwide: brk", file, -12);
+		return;
+	}
+	for (i = 0; i < (unsigned long)len - entsize; i++)
+		img[i] = filebuf[i];
+	for (; i < size - entsize; i++)
+		img[i] = 0;
+	for (; i < size; i++)
+		img[i] = filebuf[len - size + i];
+	report("loadwide", file, sys3(__NR_init_module, (long)img, size,
+				      (long)arg));
 }
 
 static long number(const char *s)
@@ -1363,6 +1433,8 @@ static void run(char *line, char **argv, char **envp)
 		cat(line + 4, prefix);
 	} else if (!sncmp(line, "load ", 5)) {
 		load(line + 5);
+	} else if (!sncmp(line, "loadwide ", 9)) {
+		loadwide(line + 9);
 	} else if (!sncmp(line, "unload ", 7)) {
 		report("unload", line + 7,
 		       sys3(__NR_delete_module, (long)(line + 7), O_NONBLOCK, 0));

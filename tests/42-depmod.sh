@@ -44,10 +44,12 @@ depmod_check() {
 }
 
 # The test modules (the broken .modinfo copies of modinfo-hostile.case
-# are hello.o again under other names: left out, as from the guest).
+# are hello.o again under other names: left out, as from the guest; so
+# is kept-shndx-reserved.o, whose section header table ends past the
+# file until init's loadwide step fills it in: no ELF reader opens it).
 if quiet make -s -C "$TOP" modules; then
 	depmod_check "depmod test modules" "$TREE/System.map" extra \
-		$(grep -v '/modinfo-[^/]*\.o$' "$BUILD/$ARCH/guest/modules.list")
+		$(grep -Ev '/(modinfo-[^/]*|kept-shndx-reserved)\.o$' "$BUILD/$ARCH/guest/modules.list")
 else
 	fail "depmod test modules: the test modules do not build"
 fi

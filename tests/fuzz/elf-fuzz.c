@@ -64,6 +64,10 @@ static void walk(const char *file, unsigned long len)
 			touch(file + sh[i].sh_offset, sh[i].sh_size);
 		}
 		want(sh[i].sh_link < h->e_shnum);
+		/* a section group (SHT_GROUP, 17): dropped, never read */
+		if (sh[i].sh_type == 17)
+			want(!(sh[i].sh_flags & SHF_ALLOC)
+			     && sh[i].sh_entsize == 4);
 		if (sh[i].sh_type == SHT_SYMTAB) {
 			want(!symindex);
 			symindex = i;
@@ -112,6 +116,8 @@ static void walk(const char *file, unsigned long len)
 			want(common < 1UL << 30);
 			break;
 		default:
+			/* simplify_symbols() knows no other reserved index */
+			want(sym[i].st_shndx < SHN_LORESERVE);
 			want(sym[i].st_shndx < h->e_shnum);
 			want(sym[i].st_value <= sh[sym[i].st_shndx].sh_size);
 		}

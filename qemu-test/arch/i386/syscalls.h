@@ -22,6 +22,7 @@
 #define __NR_ioctl		54
 #define __NR_getdents		141
 #define __NR_readlink		85
+#define __NR_brk		45
 
 #define O_RDONLY	0
 #define O_WRONLY	1

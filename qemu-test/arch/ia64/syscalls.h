@@ -22,6 +22,7 @@
 #define __NR_init_module	1133
 #define __NR_delete_module	1134
 #define __NR_readlink		1092
+#define __NR_brk		1060
 #define __NR_getdents		1144
 
 #define O_RDONLY	0

@@ -22,6 +22,7 @@
 #define __NR_ioctl		54
 #define __NR_getdents		174
 #define __NR_readlink		58
+#define __NR_brk		17
 
 #define O_RDONLY	0
 #define O_WRONLY	1
