@@ -45,8 +45,9 @@ struct kernel_param {
 };
 struct obsolete_modparm {
 	char name[64];
-	char type[64 - sizeof(void *)];
+	char type[64 - 2 * sizeof(void *)];
 	void *addr;
+	unsigned long size;
 };
 
 extern unsigned int printk_calls;
