@@ -19,14 +19,15 @@
 #include <linux/err.h>
 #include <asm/uaccess.h>
 
-/* First of .text, .data and .bss. */
+/* First of .text, .data and .bss: the variables too big for the small
+   data sections where ppc and ia64 put a word (.sdata, .sbss). */
 int sectest_text(void)
 {
 	return 1;
 }
 
-int sectest_data = 1;
-int sectest_bss;
+int sectest_data[16] = { 1 };
+int sectest_bss[16];
 
 static struct file *held;
 
@@ -96,8 +97,8 @@ static void __init compare(const char *section, void *addr)
 static int __init sectest_init(void)
 {
 	compare(".text", sectest_text);
-	compare(".data", &sectest_data);
-	compare(".bss", &sectest_bss);
+	compare(".data", sectest_data);
+	compare(".bss", sectest_bss);
 	compare(".init.text", sectest_init_text);
 	held = filp_open("/sys/module/sectest/sections/.init.text",
 			 O_RDONLY, 0);

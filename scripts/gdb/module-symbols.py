@@ -46,7 +46,8 @@ def hexaddr(v):
 
 
 class Modules:
-    """What gdb has loaded: module name -> (object, .text address)."""
+    """What gdb has loaded: module name -> (object, .text address,
+    every section's name and address)."""
 
     def __init__(self):
         self.dirs = []
@@ -118,7 +119,7 @@ class Modules:
                 gdb.execute("set confirm on")
 
     def unload(self, name):
-        path, text = self.loaded.pop(name)
+        path, text, _ = self.loaded.pop(name)
         try:
             self.gdb_quiet("remove-symbol-file -a %s" % hexaddr(text))
         except gdb.error as e:
@@ -139,8 +140,10 @@ class Modules:
         if not path:
             say("%s: no %s.o in %s" % (name, name, " ".join(self.dirs)))
             return
+        # Loaded again where it was (its init sections gone or not), or
+        # elsewhere: symbols at the new addresses.
         if name in self.loaded:
-            if self.loaded[name] == (path, addr[".text"]):
+            if self.loaded[name] == (path, addr[".text"], tuple(secs)):
                 return
             self.unload(name)
         cmd = "add-symbol-file %s %s" % (path, hexaddr(addr[".text"]))
@@ -148,7 +151,7 @@ class Modules:
             if s != ".text":
                 cmd += " -s %s %s" % (s, hexaddr(a))
         self.gdb_quiet(cmd)
-        self.loaded[name] = (path, addr[".text"])
+        self.loaded[name] = (path, addr[".text"], tuple(secs))
         say("%s: %s, .text at %s, %d sections" % (name, path,
                                                   hexaddr(addr[".text"]),
                                                   len(secs)))
@@ -165,6 +168,23 @@ class Modules:
                 self.unload(name)
         for m in mods:
             self.load(m)
+
+    def coming(self):
+        """The module sys_init_module() is loading, if the guest stopped
+        in its init (a frame of sys_init_module() on the stack), or
+        None: it is not on the list yet."""
+        try:
+            f = gdb.newest_frame()
+            while f is not None:
+                fn = f.function()
+                if fn is not None and fn.name == "sys_init_module":
+                    mod = f.read_var("mod")
+                    return None if mod.is_optimized_out else \
+                        mod.dereference()
+                f = f.older()
+        except (gdb.error, RuntimeError, ValueError):
+            pass
+        return None
 
     # --- the loader's breakpoint -----------------------------------------
 
@@ -243,7 +263,7 @@ The DIRs are kept from the last call."""
                                " (CONFIG_DEBUG_INFO)")
         self.modules.set_breakpoint()
         try:
-            self.modules.refresh()
+            self.modules.refresh(self.modules.coming())
         except gdb.MemoryError as e:
             say("the module list cannot be read yet (%s): the modules"
                 " will come with their loads" % e)
