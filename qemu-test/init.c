@@ -57,6 +57,9 @@
  *				difference, then "dircheck DIR: A added, G gone"
  *	readlink FILE		"readlink FILE: TARGET" (or "readlink FILE:
  *				-errno")
+ *	ls DIR			"ls DIR: NAME" for each name in DIR, in
+ *				byte order, then "ls DIR: N" (the count, or
+ *				-errno)
  *	cycles N FILE NAME PFILE [WFILE]  N times: load FILE, read PFILE,
  *				try to open WFILE for writing (its result is
  *				not counted), unload NAME; "cycles: N done, F
@@ -661,6 +664,37 @@ static void dircheck(const char *dir)
 	puts_(" added, ");
 	putnum(gone);
 	puts_(" gone\n");
+}
+
+/* a < b, as strcmp() would say */
+static int before(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return (unsigned char)*a < (unsigned char)*b;
+}
+
+/* DIR's names in byte order (getdents() gives sysfs's newest first). */
+static void ls(const char *dir)
+{
+	long len, i, ret = dirlist(dir, dirnow, sizeof(dirnow), &len);
+	const char *last = 0, *next;
+
+	for (; ret >= 0; last = next) {
+		next = 0;
+		for (i = 0; i < len; i += slen(dirnow + i) + 1)
+			if ((!last || before(last, dirnow + i)) &&
+			    (!next || before(dirnow + i, next)))
+				next = dirnow + i;
+		if (!next)
+			break;
+		puts_("ls ");
+		puts_(dir);
+		puts_(": ");
+		puts_(next);
+		puts_("\n");
+	}
+	report("ls", dir, ret);
 }
 
 static void readlink_(const char *path)
@@ -1494,6 +1528,8 @@ static void run(char *line, char **argv, char **envp)
 		dircheck(line + 9);
 	} else if (!sncmp(line, "readlink ", 9)) {
 		readlink_(line + 9);
+	} else if (!sncmp(line, "ls ", 3)) {
+		ls(line + 3);
 	} else if (!sncmp(line, "cycles ", 7)) {
 		cycles(line + 7);
 	} else if (!sncmp(line, "stress ", 7)) {

@@ -36,8 +36,11 @@ fi
 # GDB=1: QEMU waits for gdb on GDB_PORT (1234) and prints how to attach.
 # V=1: print each QEMU command line (every case's log starts with it).
 extra=()
+# The attach line sources scripts/gdb/module-symbols.py: mod-symbols
+# loads the modules' symbols from $G/mods at every load.
 [ -n "${GDB:-}" ] && [ "$GDB" != 0 ] &&
-	extra+=(--gdb "$TREE/vmlinux" --gdb-port "${GDB_PORT:-1234}")
+	extra+=(--gdb "$TREE/vmlinux" --gdb-port "${GDB_PORT:-1234}"
+		--gdb-script "$TOP/scripts/gdb/module-symbols.py" --gdb-mods "$G/mods")
 [ "${V:-0}" != 0 ] && extra+=(--verbose)
 # A failing case's Oops is decoded (scripts/decode-oops) with the tree's
 # vmlinux and the modules' objects: file:line where the config has

@@ -28,7 +28,7 @@ modules)
 	# Built already after the kernel's last build (build-kernel.sh's
 	# .harness-built), with nothing in the tree changed since, from the
 	# same sources and scripts: kept.
-	key=$(cd "$TOP" && sha1sum qemu-test/modules/* qemu-test/badmodinfo.py qemu-test/badkept.py \
+	key=$(cd "$TOP" && sha1sum qemu-test/modules/* qemu-test/badmodinfo.py qemu-test/badkept.py qemu-test/badsecnames.py \
 		scripts/build-guest.sh scripts/lib.sh scripts/arch/$ARCH.sh 2>&1)
 	if [ -f "$TREE/.harness-built" ] && [ "$G/modules.built" -nt "$TREE/.harness-built" ] &&
 	   [ -z "$(tree_newer "$TREE/.harness-built")" ] &&
@@ -66,6 +66,12 @@ MK
 	python3 "$TOP/qemu-test/badkept.py" "$G/mods/parmtest.o" "$G/mods" ||
 		die "qemu-test/badkept.py failed on $G/mods/parmtest.o"
 	bad="$bad $(ls "$G/mods"/kept-*.o)"
+	# Copies of parmtest.o and sectest.o with section names that cannot
+	# be files in sections/ (qemu-test/badsecnames.py), for
+	# sysfs-sections.case.
+	python3 "$TOP/qemu-test/badsecnames.py" "$G/mods/parmtest.o" "$G/mods/sectest.o" "$G/mods" ||
+		die "qemu-test/badsecnames.py failed on $G/mods/parmtest.o, sectest.o"
+	bad="$bad $G/mods/secname-bad.o $G/mods/secname-dup.o"
 	list_modules "$G/modules.list" $(for m in $mods; do echo "$G/mods/$m"; done) $bad
 	echo "$key" > "$G/modules.built"
 	msg "test modules: $(echo $mods)"

@@ -35,7 +35,8 @@ or "FAIL: case NAME: why" (then the console's last 30 lines and the
 log's path); LOGDIR/NAME.log holds the QEMU command line ("qemu: ...",
 printed too with --verbose), then the console.  --qemu-opts adds QEMU
 options to every case; --gdb VMLINUX makes QEMU wait for gdb and prints
-the gdb-multiarch command that attaches.  --jobs N boots N cases at a
+the gdb-multiarch command that attaches (with --gdb-script FILE and
+--gdb-mods DIR, one that sources FILE and runs "mod-symbols DIR").  --jobs N boots N cases at a
 time (boot.sh: BOOT_JOBS, default the host's CPUs; one with --gdb),
 each with its own initrd and log; the verdicts come in the cases' order.
 
@@ -65,6 +66,7 @@ import os
 import re
 import shlex
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -290,6 +292,37 @@ def command_line(cmd):
                       c.decode("utf-8", "backslashreplace") for c in cmd)
 
 
+def has_debug_info(elf):
+    """Has the ELF file elf a .debug_info section?"""
+    try:
+        with open(elf, "rb") as f:
+            data = f.read()
+    except OSError:
+        return False
+    if data[:4] != b"\x7fELF":
+        return False
+    e = "<" if data[5] == 1 else ">"
+    if data[4] == 2:
+        shoff, = struct.unpack_from(e + "Q", data, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from(e + "HHH", data, 0x3A)
+        off_at = 0x18
+        fmt = e + "Q"
+    else:
+        shoff, = struct.unpack_from(e + "I", data, 0x20)
+        shentsize, shnum, shstrndx = struct.unpack_from(e + "HHH", data, 0x2E)
+        off_at = 0x10
+        fmt = e + "I"
+    try:
+        stroff, = struct.unpack_from(fmt, data, shoff + shstrndx * shentsize + off_at)
+        for i in range(shnum):
+            n, = struct.unpack_from(e + "I", data, shoff + i * shentsize)
+            if data[stroff + n:stroff + n + 12] == b".debug_info\0":
+                return True
+    except struct.error:
+        pass
+    return False
+
+
 def console_lines(log):
     """The console lines of a case's log: what follows its first line,
     the QEMU command line (HEADER)."""
@@ -342,10 +375,22 @@ def run_case(path, args, notes=None):
             # a person at a debugger takes as long as they take.
             cmd += ["-gdb", "tcp::%d" % args.gdb_port, "-S"]
             timeout = None
-            print("gdb: QEMU waits for gdb; attach with:\n"
-                  "  gdb-multiarch %s -ex 'target remote :%d'\n"
-                  "gdb: the console goes to %s (tail -f it)"
-                  % (shlex.quote(args.gdb), args.gdb_port, log))
+            attach = "gdb-multiarch %s -ex 'target remote :%d'" % (
+                shlex.quote(args.gdb), args.gdb_port)
+            if args.gdb_script:
+                attach += " -x %s -ex %s" % (
+                    shlex.quote(args.gdb_script),
+                    shlex.quote("mod-symbols %s" % args.gdb_mods))
+            print("gdb: QEMU waits for gdb; attach with:\n  %s" % attach)
+            if args.gdb_script:
+                print("gdb: that sources %s: mod-symbols loads each module's"
+                      " symbols from %s, at every load"
+                      % (args.gdb_script, args.gdb_mods))
+                if not has_debug_info(args.gdb):
+                    print("gdb: %s has no debug information: mod-symbols"
+                          " needs CONFIG_DEBUG_INFO (KCONFIG=i386-smp)"
+                          % args.gdb)
+            print("gdb: the console goes to %s (tail -f it)" % log)
             sys.stdout.flush()
         t0 = time.time()
         fails = []
@@ -457,6 +502,12 @@ def main(argv=None):
                     help="QEMU waits for gdb (-gdb tcp::PORT -S) and no "
                          "timeout applies; VMLINUX is the ELF gdb reads (make GDB=1)")
     bp.add_argument("--gdb-port", type=int, default=1234, metavar="PORT")
+    bp.add_argument("--gdb-script", metavar="FILE",
+                    help="with --gdb: the attach line sources FILE "
+                         "(scripts/gdb/module-symbols.py) and runs "
+                         "mod-symbols --gdb-mods")
+    bp.add_argument("--gdb-mods", metavar="DIR",
+                    help="the modules' objects, for mod-symbols")
     bp.add_argument("--verbose", action="store_true",
                     help="print each QEMU command line (make V=1)")
     bp.add_argument("--cmd", metavar="TEMPLATE",

@@ -87,7 +87,7 @@ if ! grep -q '__MODULE_INFO' "$TREE/include/linux/moduleparam.h"; then
 	skip "modinfo: the series has no .modinfo strings (module-modinfo.patch)"
 	exit 0
 fi
-for o in $(grep -Ev '/(modinfo|kept)-[^/]*\.o$' "$BUILD/$ARCH/guest/modules.list"); do
+for o in $(grep -Ev '/(modinfo|kept|secname)-[^/]*\.o$' "$BUILD/$ARCH/guest/modules.list"); do
 	m=$(basename "$o" .o)
 	check_modinfo "modinfo i386: $m.o" "$o" $(module_sources "$TREE" "$o")
 done

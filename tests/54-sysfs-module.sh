@@ -6,7 +6,10 @@
 # sysfs-holders.case those of holders/ (module-sysfs-holders.patch); and
 # sysfs-faults.case and use-unloading.case the lifetime bugs of issue 38
 # (a failed setup's removal, a failed link's dentry, a use of a module
-# being unloaded; with test/module-lifetime-hooks.patch's knobs).
+# being unloaded; with test/module-lifetime-hooks.patch's knobs); and
+# sysfs-sections.case the lifetime bug of sections/ a file held open
+# across rmmod finds (module-sysfs-sections.patch: under DEBUG_SLAB, the
+# freed table reads 0x5a5a5a5a).
 # The cases themselves, on the series, are booted by tests/50 (and 57,
 # 60).  The bug-back tree is a copy of $BUILD/i386 with that patch on top
 # ($BUILD/i386-sysmod-bugback; only what the patch touches is rebuilt).
@@ -30,11 +33,13 @@ bugs='
 1024|a failed link keeps its dentry|sysfs-faults|at most 6: ok$
 2048|a module being unloaded used with no reference|use-unloading|load \\/m\\/stressb\\.o: -16$
 2048|the same, the unload an O_NONBLOCK one|use-unloading-nonblock|load \\/m\\/stressb\\.o: -16$
+4096|a section file held open across rmmod reads the freed table|sysfs-sections|held: 0x5a5a5a5a
 '
-zero='sysfs-module sysfs-holders sysfs-faults use-unloading use-unloading-nonblock'
+zero='sysfs-module sysfs-holders sysfs-faults use-unloading use-unloading-nonblock sysfs-sections'
 need_i386_guest "sysfs-module bug-back" "$cases/sysfs-module.case" \
 	"$cases/sysfs-holders.case" "$cases/sysfs-faults.case" \
-	"$cases/use-unloading.case" "$cases/use-unloading-nonblock.case"
+	"$cases/use-unloading.case" "$cases/use-unloading-nonblock.case" \
+	"$cases/sysfs-sections.case"
 
 sysmod_bugback_tree "sysfs-module bug-back" || exit 0
 

@@ -67,12 +67,16 @@ done
 wait $bpid
 brc=$?
 attach=$(grep -a -m1 "^  gdb-multiarch " "$tmp/boot")
-if [ "$attach" != "  gdb-multiarch $TREE/vmlinux -ex 'target remote :$port'" ]; then
-	fail "qemu-tools: gdb: boot.sh did not say how to attach: '$attach'"
+want="  gdb-multiarch $TREE/vmlinux -ex 'target remote :$port' -x $TOP/scripts/gdb/module-symbols.py -ex 'mod-symbols $BUILD/$ARCH/guest/mods'"
+if [ "$attach" != "$want" ]; then
+	fail "qemu-tools: gdb: boot.sh did not say how to attach: '$attach', want '$want'"
+elif ! grep -q "^gdb: that sources $TOP/scripts/gdb/module-symbols\.py: mod-symbols" "$tmp/boot" ||
+     ! grep -q "^gdb: $TREE/vmlinux has no debug information: mod-symbols needs CONFIG_DEBUG_INFO" "$tmp/boot"; then
+	fail "qemu-tools: gdb: boot.sh did not say what the attach line sources, or that this vmlinux has no debug information"
 elif grep -q "in parse_args" "$tmp/gdb" &&
      grep -qF "\"console=ttyS0 root=/dev/ram0 panic=1 " "$tmp/gdb" &&
      grep -qF " $words\"" "$tmp/gdb" && [ $brc = 0 ]; then
-	pass "qemu-tools: gdb: GDB=1 prints how to attach; gdb-multiarch breaks at parse_args and reads the command line in its argument ($words at its end); the boot then passes"
+	pass "qemu-tools: gdb: GDB=1 prints how to attach (sourcing scripts/gdb/module-symbols.py; no debug information here, it says); gdb-multiarch breaks at parse_args and reads the command line in its argument ($words at its end); the boot then passes"
 else
 	fail "qemu-tools: gdb: boot exit $brc; gdb said: $(grep -v '^$' "$tmp/gdb" | tail -4 | tr '\n' ' ')"
 fi

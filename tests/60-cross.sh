@@ -59,12 +59,12 @@ param_size() {
 }
 
 # guest_modinfo ARCH TREE LIST: kmod's modinfo of each test module in
-# LIST (one object a line; not the modinfo-* and kept-* fixtures), as
-# declared in its sources, once the series has .modinfo.
+# LIST (one object a line; not the modinfo-*, kept-* and secname-*
+# fixtures), as declared in its sources, once the series has .modinfo.
 guest_modinfo() {
 	local o
 	grep -q '__MODULE_INFO' "$2/include/linux/moduleparam.h" || return 0
-	for o in $(grep -Ev '/(modinfo|kept)-[^/]*\.o$' "$3"); do
+	for o in $(grep -Ev '/(modinfo|kept|secname)-[^/]*\.o$' "$3"); do
 		check_modinfo "modinfo $1: $(basename "$o")" "$o" $(module_sources "$2" "$o")
 	done
 }
