@@ -12,7 +12,7 @@ names a code address, followed by the source line it is at:
      [<c01a2b3c>] sysfs_write_file+0x9c/0xe0
         sysfs_write_file at fs/sysfs/inode.c:212
 
-as later kernels' scripts/decode_stacktrace.sh does.  A frame of the
+as later kernels' decode_stacktrace.sh does.  A frame of the
 kernel is looked up by its address in VMLINUX (addr2line of the
 architecture's binutils: --cross is the CROSS_COMPILE prefix); a frame
 of a module ("NAME+0xOFF/0xSIZE [MOD]", as kallsyms prints it) by its
