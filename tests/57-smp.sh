@@ -5,7 +5,7 @@
 # ($BUILD/i386-smp), booted with two CPUs (scripts/arch/i386-smp.sh):
 #  - every qemu-test case, smp-stress.case's 12000 concurrent operations
 #    among them, and the busybox guest's cases;
-#  - the bug put back: the series with tests/bugback/*.patch on top
+#  - the bug put back: the series with tests/bugback/sysfs-remove-twice.patch on top
 #    ($BUILD/i386-smp-bugback) must fail smp-stress.case and
 #    sysfs-params.case, or the stress shows nothing.
 . "$(dirname "$0")/lib-test.sh"
@@ -85,7 +85,7 @@ fi
 # The bug put back: the same tree and config with a test patch on top,
 # in a copy of the built tree (only what the patch touches is rebuilt).
 bugback_tree "smp bug-back" "$BUILD" "$OUTER/i386-smp-bugback" fs/sysfs/inode.c 'TEST ONLY' \
-	"$TOP"/tests/bugback/*.patch || exit 0
+	"$TOP"/tests/bugback/sysfs-remove-twice.patch || exit 0
 for c in smp-stress sysfs-params; do
 	boot_bg "$BUILD/$c.out" "$TOP/qemu-test/cases/$c.case"
 done
