@@ -35,10 +35,22 @@ done
 # status and its lines disagree: it printed a FAIL line and exited 0
 # (lib-test.sh's EXIT trap makes such a script exit 1; one that does not
 # source it, or replaces that trap, does not).
+#
+# And a FAIL where the script changed the host's /dev: stdin, stdout,
+# stderr and null are what they were before it ran (objcopy, given
+# /dev/stdout as its output file, left a regular file there on a CI
+# host run as root, and every later section read gave that file's
+# stale bytes).  CHECK_DEV_FILES names others (tests/04-ktap.sh).
+dev_files=${CHECK_DEV_FILES:-/dev/null /dev/stdin /dev/stdout /dev/stderr}
+dev_state() { local f; for f in $dev_files; do stat -c '%n: %F' "$f" 2>&1; done; }
 run_one() {
-	local rc name=$(basename "$1") err nfail
+	local rc name=$(basename "$1") err nfail dev0 dev1
+	dev0=$(dev_state)
 	"$1" 2>&1 | tee "$BUILD/check.last"
 	rc=${PIPESTATUS[0]}
+	dev1=$(dev_state)
+	[ "$dev0" = "$dev1" ] ||
+		echo "FAIL: $name: changed the host's $(echo "$dev1" | grep -vxF "$dev0" | tr '\n' ' ')(was: $(echo "$dev0" | grep -vxF "$dev1" | tr '\n' ' ' | sed 's/ $//'))"
 	nfail=$(grep -a -c '^FAIL: ' "$BUILD/check.last")
 	err=$(grep -a -m1 -E '^[^ ]*: line [0-9]+: .*(: command not found|lib-test\.sh: No such file or directory)$' "$BUILD/check.last")
 	if [ "$rc" -ne 0 ] && [ "$nfail" -eq 0 ]; then

@@ -170,4 +170,24 @@ else
 		fail "ktap: prove (exit $prc, $prc2): $(grep -iE 'failed|parse|result|skipped' "$tmp/prove" "$tmp/prove2" | head -4 | tr '\n' ' ')"
 	fi
 fi
+
+# A script that replaces a "device" (here a symlink of our own named in
+# CHECK_DEV_FILES, as objcopy once replaced /dev/stdout) fails, though
+# its own lines all pass; the untouched one beside it does not.
+mkdir -p "$tmp/dev/t"
+ln -s /proc/self/fd/1 "$tmp/dev/stdout"
+ln -s /proc/self/fd/2 "$tmp/dev/stderr"
+printf '#!/bin/bash\necho "PASS: harmless"\n' > "$tmp/dev/t/10-fine.sh"
+printf '#!/bin/bash\necho "PASS: looks fine"\nrm -f %q; echo x > %q\n' "$tmp/dev/stdout" "$tmp/dev/stdout" > "$tmp/dev/t/20-clobber.sh"
+chmod +x "$tmp/dev/t/"*.sh
+CHECK_DEV_FILES="$tmp/dev/stdout $tmp/dev/stderr" CHECK_TESTS=$tmp/dev/t BUILD=$tmp/dev/b \
+	"$TOP/scripts/check.sh" > "$tmp/dev/o" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && [ "$(tail -1 "$tmp/dev/o")" = "2 passed, 1 failed, 0 skipped" ] &&
+   grep -q "^FAIL: 20-clobber.sh: changed the host's $tmp/dev/stdout: regular file (was: $tmp/dev/stdout: symbolic link)" "$tmp/dev/b/check.out" &&
+   ! grep -q '^FAIL: 10-fine' "$tmp/dev/b/check.out"; then
+	pass "check: a script that turns a /dev symlink into a regular file fails, saying which and what it was"
+else
+	fail "check: a replaced /dev file not caught (exit $rc): $(grep -a '^FAIL' "$tmp/dev/b/check.out" | head -2 | tr '\n' ' ')$(tail -1 "$tmp/dev/o")"
+fi
 exit 0

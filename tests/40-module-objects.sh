@@ -14,7 +14,7 @@ M=$BUILD/$ARCH/guest/mods
 # Each module: one .gnu.linkonce.modname section holding its own name.
 for m in hello multipart divas eicon noinit devtable; do
 	n=$(readelf -SW "$M/$m.o" | grep -c '\.gnu\.linkonce\.modname')
-	name=$(objcopy -O binary -j .gnu.linkonce.modname "$M/$m.o" /dev/stdout 2>/dev/null | tr -d '\0')
+	name=$(section_bytes "$M/$m.o" .gnu.linkonce.modname | tr -d '\0')
 	size=$(section_size "$M/$m.o" .gnu.linkonce.modname)
 	if [ "$n" = 1 ] && [ "$name" = "$m" ] && [ "$size" = 60 ]; then
 		pass "modules: $m.o carries its name once (.gnu.linkonce.modname = \"$name\", 60 bytes)"

@@ -81,7 +81,7 @@ module_tables() {
 	local a=$1 kp=$2 mtree=$3 M=$4/mods list=$4/modules.list
 	local op m c o want got vars lost relocs names known seen t missing=
 	for m in hello multipart divas eicon noinit devtable; do
-		got=$($x-objcopy -O binary -j .gnu.linkonce.modname "$M/$m.o" /dev/stdout 2>/dev/null | tr -d '\0')
+		got=$(section_bytes "$M/$m.o" .gnu.linkonce.modname "$x-" | tr -d '\0')
 		if [ "$got" = "$m" ]; then
 			pass "modules $a: $m.o carries its name (.gnu.linkonce.modname = \"$got\")"
 		else

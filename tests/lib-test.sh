@@ -249,12 +249,27 @@ check_param_init() {
 	fi
 }
 
+# section_bytes OBJECT SECTION [CROSS]: the contents of SECTION on
+# stdout.  objcopy is given a file of its own, never /dev/stdout: on a
+# CI host run as root it left a regular file at /dev/stdout, and every
+# later read gave that file's stale bytes (scripts/check.sh now fails a
+# script that changes /dev).
+section_bytes() {
+	local t rc
+	t=$(mktemp) || return 1
+	${3:-}objcopy -O binary -j "$2" "$1" "$t" 2>/dev/null
+	rc=$?
+	[ $rc = 0 ] && cat "$t"
+	rm -f "$t"
+	return $rc
+}
+
 # obsparm_names OBJECT [SIZE [CROSS]]: the MODULE_PARM() names in
 # OBJECT's .obsparm, entries of SIZE bytes (default 128, i386's
 # sizeof(struct obsolete_modparm)), the name first; CROSS prefixes the
 # binutils (ia64-linux-gnu-).
 obsparm_names() {
-	${3:-}objcopy -O binary -j .obsparm "$1" /dev/stdout 2>/dev/null | python3 -c '
+	section_bytes "$1" .obsparm "${3:-}" | python3 -c '
 import sys
 d, n = sys.stdin.buffer.read(), int(sys.argv[1])
 for i in range(0, len(d), n):
