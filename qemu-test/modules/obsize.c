@@ -16,17 +16,21 @@
 
 #define GUARD 0x5a5a5a5aL
 
+/* All in .data: ia64's gcc puts an object of 8 bytes or fewer in .sdata
+   (and ppc's may, in .sdata), apart from the larger ones after it. */
+#define DATA __attribute__((section(".data")))
+
 /* Guards of 8 bytes or fewer, so that gcc does not align them apart;
    small's are three bytes of their own (an array of them would be
    aligned to 4, past the int written over small). */
-static long big = 1;
-static long big_guard[2] = { GUARD, GUARD };
-static long three[3] = { 1, 2, 3 };
-static long three_guard[2] = { GUARD, GUARD };
-static unsigned char small = 1;
-static unsigned char small_guard1 = 0x5a;
-static unsigned char small_guard2 = 0x5a;
-static unsigned char small_guard3 = 0x5a;
+static long big DATA = 1;
+static long big_guard[2] DATA = { GUARD, GUARD };
+static long three[3] DATA = { 1, 2, 3 };
+static long three_guard[2] DATA = { GUARD, GUARD };
+static unsigned char small DATA = 1;
+static unsigned char small_guard1 DATA = 0x5a;
+static unsigned char small_guard2 DATA = 0x5a;
+static unsigned char small_guard3 DATA = 0x5a;
 
 MODULE_PARM(big, "0-65535l");
 MODULE_PARM(three, "1-8l");

@@ -31,6 +31,17 @@ int sectest_bss[16];
 
 static struct file *held;
 
+/* The code a function pointer calls: on ia64 and ppc64 the pointer is
+   the address of a descriptor whose first word that is. */
+static void *code(void *fn)
+{
+#if defined(__ia64__) || defined(__powerpc64__)
+	return *(void **)fn;
+#else
+	return fn;
+#endif
+}
+
 /* First of .init.text. */
 static int __init sectest_init_text(void)
 {
@@ -96,10 +107,10 @@ static void __init compare(const char *section, void *addr)
 
 static int __init sectest_init(void)
 {
-	compare(".text", sectest_text);
+	compare(".text", code(sectest_text));
 	compare(".data", sectest_data);
 	compare(".bss", sectest_bss);
-	compare(".init.text", sectest_init_text);
+	compare(".init.text", code(sectest_init_text));
 	held = filp_open("/sys/module/sectest/sections/.init.text",
 			 O_RDONLY, 0);
 	if (IS_ERR(held)) {
