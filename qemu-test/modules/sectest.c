@@ -76,6 +76,18 @@ static int proc_read(char *page, char **start, off_t off, int count,
 	return len;
 }
 
+/* Where a function's code is: ppc64's and ia64's function pointers
+   point to a descriptor (in .opd, or made by the loader), whose first
+   word is the code's address. */
+static void *code(void *fn)
+{
+#if defined(__powerpc64__) || defined(__ia64__)
+	return *(void **)fn;
+#else
+	return fn;
+#endif
+}
+
 /* "sectest: init: SECTION %p, sections/SECTION 0x...: same" */
 static void __init compare(const char *section, void *addr)
 {
@@ -96,10 +108,10 @@ static void __init compare(const char *section, void *addr)
 
 static int __init sectest_init(void)
 {
-	compare(".text", sectest_text);
+	compare(".text", code(sectest_text));
 	compare(".data", sectest_data);
 	compare(".bss", sectest_bss);
-	compare(".init.text", sectest_init_text);
+	compare(".init.text", code(sectest_init_text));
 	held = filp_open("/sys/module/sectest/sections/.init.text",
 			 O_RDONLY, 0);
 	if (IS_ERR(held)) {
