@@ -5,8 +5,12 @@ in /sys/module/NAME/sections (module-sysfs-sections.patch):
 writes (ELF32 or ELF64, either byte order: the module of any
 architecture)
 
-  OUTDIR/secname-bad.o  parmtest.o with .data named "a/b", .bss "",
-                     the first .rodata.str1.* "." and .exit.text ".."
+  OUTDIR/secname-bad.o  parmtest.o with .data, .bss (or .sbss where
+                     .bss is empty: ia64 puts parmtest's variables
+                     there), the first .rodata.str1.* and .exit.text
+                     named "a/b", "", "." and "..", in the order the
+                     sections come (the loader's messages come in
+                     that order, whatever the arch's section order)
   OUTDIR/secname-dup.o  sectest.o with .exit.text named ".text", after the
                      real .text: a second section of that name
 
@@ -67,6 +71,13 @@ class Elf:
                 return i
         sys.exit("%s: no %s section" % (self.path, name))
 
+    def nobits(self):
+        """.bss, or .sbss where .bss is empty (ia64)."""
+        i = self.find(".bss")
+        if self.shdr(i)[SIZE] == 0:
+            i = self.find(".sbss")
+        return i
+
     def rename(self, renames):
         """renames: {section index: new name}; the name table goes to
         the end of the file with the new names after the old ones."""
@@ -91,8 +102,9 @@ def main():
     if len(sys.argv) != 4:
         sys.exit("usage: badsecnames.py PARMTEST.o SECTEST.o OUTDIR")
     e = Elf(sys.argv[1])
-    e.rename({e.find(".data"): "a/b", e.find(".bss"): "",
-              e.find(".rodata.str1.*"): ".", e.find(".exit.text"): ".."})
+    secs = sorted([e.find(".data"), e.nobits(), e.find(".rodata.str1.*"),
+                   e.find(".exit.text")])
+    e.rename(dict(zip(secs, ["a/b", "", ".", ".."])))
     e.write(os.path.join(sys.argv[3], "secname-bad.o"))
     e = Elf(sys.argv[2])
     if e.find(".exit.text") < e.find(".text"):
