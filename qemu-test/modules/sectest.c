@@ -31,17 +31,6 @@ int sectest_bss[16];
 
 static struct file *held;
 
-/* The code a function pointer calls: on ia64 and ppc64 the pointer is
-   the address of a descriptor whose first word that is. */
-static void *code(void *fn)
-{
-#if defined(__ia64__) || defined(__powerpc64__)
-	return *(void **)fn;
-#else
-	return fn;
-#endif
-}
-
 /* First of .init.text. */
 static int __init sectest_init_text(void)
 {
@@ -85,6 +74,18 @@ static int proc_read(char *page, char **start, off_t off, int count,
 	else
 		len = sprintf(page, "held .init.text: %s\n", buf);
 	return len;
+}
+
+/* Where a function's code is: ppc64's and ia64's function pointers
+   point to a descriptor (in .opd, or made by the loader), whose first
+   word is the code's address. */
+static void *code(void *fn)
+{
+#if defined(__powerpc64__) || defined(__ia64__)
+	return *(void **)fn;
+#else
+	return fn;
+#endif
 }
 
 /* "sectest: init: SECTION %p, sections/SECTION 0x...: same" */
