@@ -18,6 +18,13 @@ architecture's binutils: --cross is the CROSS_COMPILE prefix); a frame
 of a module ("NAME+0xOFF/0xSIZE [MOD]", as kallsyms prints it) by its
 symbol in the module's object, so no load address is needed: the object
 is --module OBJ whose name is MOD.o, or MOD.o under a --module-dir.
+Without kallsyms (the cross arches' configs) a frame is a bare address,
+several to a line on ppc ("Call trace: [c0012345] [c0023456]"), and
+ppc's "NIP: C0012345 LR: C0023456" names two: an address inside a
+module is found by the section addresses the log shows, lines
+"/sys/module/MOD/sections/SECTION: 0xADDR" (a case's `cat` of them,
+feature/module-sysfs-sections.patch), and the section's size in the
+object; any other by its address in VMLINUX.
 A Call Trace entry is a return address: the line shown is that of the
 call, one byte before it (EIP's is the faulting instruction itself).
 Inlined functions are shown as "(inlined by)" lines.  Without debug
@@ -39,9 +46,14 @@ import sys
 ADDR_RE = re.compile(r"\[<?([0-9a-fA-F]{8,16})>?\]")
 SYM_RE = re.compile(r"([A-Za-z_.$][\w.$]*)\+0x([0-9a-f]+)/0x([0-9a-f]+)"
                     r"(?: \[([\w-]+)\])?")
+ALL_ADDR_RE = re.compile(r"\[<?([0-9a-fA-F]{8,16})>?\]|"
+                         r"\b(NIP|LR|TPC|RPC): ?\[?<?([0-9a-fA-F]{8,16})\b")
 # What starts an Oops, a BUG or a trace in 2.5.50's consoles.
-OOPS_RE = re.compile(r"Oops|kernel BUG|Unable to handle kernel|Call Trace|"
+OOPS_RE = re.compile(r"Oops|kernel BUG|Unable to handle kernel|Call [Tt]race|"
                      r"EIP is at|Call backtrace|Kernel panic")
+MAX_LINES = 400
+# A section's address, as a case's `cat` of it prints it.
+SECTION_RE = re.compile(r"^/sys/module/([\w-]+)/sections/(\S+): 0x([0-9a-fA-F]+)$")
 
 
 def has_oops(lines):
@@ -63,6 +75,9 @@ class Objects:
                     if f.endswith(".o"):
                         self._add(os.path.join(root, f), keep=True)
         self.symtabs = {}
+        self.sizes = {}
+        self.bases = {}
+        self.lines = {}
         self.strip = [os.path.abspath(s).rstrip("/") + "/" for s in strip]
 
     def _add(self, path, keep=False):
@@ -90,8 +105,47 @@ class Objects:
             self.symtabs[obj] = tab
         return self.symtabs[obj]
 
+    def section_sizes(self, obj):
+        """{section: size} of OBJ's sections."""
+        if obj not in self.sizes:
+            tab = {}
+            try:
+                out = subprocess.run([self.cross + "objdump", "-h", obj],
+                                     capture_output=True, text=True).stdout
+            except OSError:
+                out = ""
+            # "  0 .text         00000010  00000000  00000000  00000040  2**4"
+            for l in out.splitlines():
+                m = re.match(r"\s*\d+ (\S+)\s+([0-9a-f]+) ", l)
+                if m:
+                    tab[m.group(1)] = int(m.group(2), 16)
+            self.sizes[obj] = tab
+        return self.sizes[obj]
+
+    def learn(self, lines):
+        """Note the section addresses the log shows."""
+        for l in lines:
+            m = SECTION_RE.match(l.replace("\r", "").strip())
+            if m:
+                self.bases[(m.group(1).replace("-", "_"), m.group(2))] = \
+                    int(m.group(3), 16)
+
+    def locate(self, addr):
+        """(object, section, offset) of a module's ADDR, or None."""
+        for (mod, sec), base in sorted(self.bases.items()):
+            obj = self.module(mod)
+            if obj and base <= addr < base + self.section_sizes(obj).get(sec, 0):
+                return obj, sec, addr - base
+        return None
+
     def addr2line(self, obj, addr, section=None):
         """[(function, "file:line"), ...] innermost first, or []."""
+        key = (obj, addr, section)
+        if key not in self.lines:
+            self.lines[key] = self._addr2line(obj, addr, section)
+        return self.lines[key]
+
+    def _addr2line(self, obj, addr, section):
         cmd = [self.cross + "addr2line", "-f", "-i", "-e", obj]
         if section:
             cmd += ["-j", section]
@@ -123,10 +177,40 @@ def frame(line):
     return addr, None, 0, None, ret
 
 
+def raw_frames(line):
+    """[(address, is_return), ...] of a line that names no symbol."""
+    res = []
+    for m in ALL_ADDR_RE.finditer(line):
+        if m.group(1):
+            # i386's "EIP: 0060:[<...>]", ia64's "ip  : [<...>]": the fault
+            ret = not re.search(r"EIP|NIP|PC|TPC|\bip\s*:", line[:m.start()])
+            res.append((int(m.group(1), 16), ret))
+        else:
+            res.append((int(m.group(3), 16), m.group(2) in ("LR", "RPC")))
+    return res
+
+
+def where_raw(addr, ret, vmlinux, objects):
+    """[(function, "file:line"), ...] of a bare ADDR: a module's or the kernel's."""
+    back = 1 if ret else 0
+    hit = objects.locate(addr - back)
+    if hit:
+        obj, sec, off = hit
+        return objects.addr2line(obj, off, sec)
+    if vmlinux:
+        return objects.addr2line(vmlinux, addr - back)
+    return []
+
+
 def decode(lines, vmlinux=None, objects=None, indent="    "):
     objects = objects or Objects()
+    objects.learn(lines)
     out = []
     started = False
+    # An Oops that repeats (a reboot that Oopses in turn, until the
+    # emulator is stopped) is decoded once: the same line again is
+    # left out, and so is everything after MAX_LINES.
+    seen = set()
     # i386 says where EIP is twice: "EIP:    0060:[<c0123456>]" and
     # "EIP is at NAME+0xOFF/0xSIZE"; the second is decoded.
     eip_at = any("EIP is at" in l for l in lines)
@@ -134,12 +218,33 @@ def decode(lines, vmlinux=None, objects=None, indent="    "):
         line = line.replace("\r", "")	# two CPUs' consoles cut in
         if eip_at and re.match(r"EIP:\s+[0-9a-f]{4}:\[<", line):
             continue
+        if line in seen:
+            continue
+        seen.add(line)
+        if len(out) >= MAX_LINES:
+            out.append("(decode-oops: more than %d lines, the rest left out)"
+                       % MAX_LINES)
+            break
         if OOPS_RE.search(line):
             started = True
         if not started:
             continue
         addr, sym, off, mod, ret = frame(line)
-        if addr is None and sym is None:
+        if sym is None:
+            # no kallsyms: bare addresses, maybe several
+            frames = raw_frames(line)
+            many = len(frames) > 1
+            decoded = []
+            for a, r in frames:
+                for i, (fn, fl) in enumerate(where_raw(a, r, vmlinux, objects)):
+                    if "??" in fn and fl.startswith("??"):
+                        continue
+                    decoded.append("%s%s%s%s at %s" % (
+                        indent, "[%x] " % a if many and not i else "",
+                        "(inlined by) " if i else "", fn, fl))
+            if decoded:
+                out.append(line.rstrip())
+                out.extend(decoded)
             continue
         back = 1 if ret else 0
         where = []

@@ -28,32 +28,12 @@ fi
 # Oops decoding (issue 40): kernel-config/i386-smp has CONFIG_DEBUG_INFO
 # (compat/debug-info.patch), so oops.case's Oops decodes to the source
 # lines of qemu-test/modules/oops.c that fault (EIP) and call (the trace),
-# found here in the source, and the kernel's frames to their files.
-decode_check() {	# LABEL DECODED-OUTPUT
-	local src=$TOP/qemu-test/modules/oops.c fault call
-	fault=$(grep -n 'return \*oops_where;' "$src" | cut -d: -f1)
-	call=$(grep -n 'v = oops_deref();' "$src" | cut -d: -f1)
-	if grep -q -E "^ *oops_deref at (.*/)?oops\.c:$fault\$" <<< "$2"; then
-		pass "$1: EIP decoded to oops.c:$fault, the faulting read"
-	else
-		fail "$1: EIP not decoded to oops.c:$fault: $(grep -m1 'oops_deref at' <<< "$2")"
-	fi
-	if grep -q -E "^ *boom_set at (.*/)?oops\.c:$call\$" <<< "$2"; then
-		pass "$1: boom_set's frame decoded to oops.c:$call, the call"
-	else
-		fail "$1: boom_set's frame not decoded to oops.c:$call: $(grep -m1 'boom_set at' <<< "$2")"
-	fi
-	if grep -q -E '^ *sys_write at fs/read_write\.c:[1-9][0-9]*$' <<< "$2"; then
-		pass "$1: the kernel's frames decoded (sys_write at fs/read_write.c)"
-	else
-		fail "$1: sys_write's frame not decoded to fs/read_write.c: $(grep -m1 'sys_write at' <<< "$2")"
-	fi
-}
+# and the kernel's frames to their files (decode_check, lib-test.sh).
 oops_log=$BUILD/i386/logs/oops.log
 if grep -a -q 'EIP is at oops_deref' "$oops_log" 2> /dev/null; then
 	out=$("$TOP/scripts/decode-oops" --vmlinux "$BUILD/i386/linux-2.5.50/vmlinux" \
 		--module-dir "$BUILD/i386/guest/mods" --strip "$BUILD/i386/linux-2.5.50" "$oops_log")
-	decode_check "smp decode-oops" "$out"
+	decode_check "smp decode-oops" "$out" sys_write fs/read_write.c
 	# The same, unasked, under the FAIL of a case that Oopses
 	# (run_cases.py --decode): oops.case with one expect it cannot meet.
 	mkdir -p "$BUILD/decode"
@@ -62,7 +42,8 @@ if grep -a -q 'EIP is at oops_deref' "$oops_log" 2> /dev/null; then
 	out=$(BOOT_LOGDIR=$BUILD/decode "$TOP/scripts/boot.sh" "$BUILD/decode/oops-fails.case" 2>&1)
 	if grep -q '^      Oops decoded' <<< "$out"; then
 		pass "smp decode: a failing case's Oops is decoded under its FAIL"
-		decode_check "smp decode under FAIL" "$(sed -n 's/^      > //p' <<< "$out")"
+		decode_check "smp decode under FAIL" "$(sed -n 's/^      > //p' <<< "$out")" \
+			sys_write fs/read_write.c
 	else
 		fail "smp decode: the failing oops case printed no decoded Oops"
 	fi

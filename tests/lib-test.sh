@@ -344,3 +344,46 @@ module_sources() {
 		done ;;
 	esac
 }
+
+# decode_check LABEL DECODED KFUNC KFILE: scripts/decode-oops's output
+# DECODED for an Oops of qemu-test/modules/oops.c (oops.case,
+# oops-raw.case) names the lines of oops.c that fault and that call,
+# found here in the source, and the kernel's function KFUNC in KFILE.
+decode_check() {
+	local src=$TOP/qemu-test/modules/oops.c fault call
+	fault=$(grep -n 'return \*oops_where;' "$src" | cut -d: -f1)
+	call=$(grep -n 'v = oops_deref();' "$src" | cut -d: -f1)
+	if grep -q -E "^ *(\\[[0-9a-f]+\\] )?oops_deref at (.*/)?oops\.c:$fault\$" <<< "$2"; then
+		pass "$1: the fault (EIP, NIP) decoded to oops.c:$fault, the faulting read"
+	else
+		fail "$1: the fault not decoded to oops.c:$fault: $(grep -m1 'oops_deref at' <<< "$2")"
+	fi
+	if grep -q -E "^ *(\\[[0-9a-f]+\\] )?boom_set at (.*/)?oops\.c:$call\$" <<< "$2"; then
+		pass "$1: boom_set's frame decoded to oops.c:$call, the call"
+	else
+		fail "$1: boom_set's frame not decoded to oops.c:$call: $(grep -m1 'boom_set at' <<< "$2")"
+	fi
+	if grep -q -E "^ *(\\[[0-9a-f]+\\] )?$3 at ${4//./\\.}:[1-9][0-9]*\$" <<< "$2"; then
+		pass "$1: the kernel's frames decoded ($3 at $4)"
+	else
+		fail "$1: $3's frame not decoded to $4: $(grep -m1 "$3 at" <<< "$2")"
+	fi
+}
+
+# module_ends OBJECT [CROSS]: "CORE INIT", the sizes load_module() gives
+# the module's core and init (get_sizes(): each allocated section at its
+# alignment, those named *.init* in init), modulo 4: where ppc's loader
+# starts its PLT before module-ppc-plt-align.patch.
+module_ends() {
+	${2:-}readelf -SW "$1" | python3 -c '
+import re, sys
+size = {"core": 0, "init": 0}
+for l in sys.stdin:
+    m = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+[0-9a-f]+ [0-9a-f]+ ([0-9a-f]+) [0-9a-f]+ +(\S*) +\d+ +\d+ +(\d+)$", l)
+    if not m or "A" not in m.group(3):
+        continue
+    k = "init" if ".init" in m.group(1) else "core"
+    al = int(m.group(4)) or 1
+    size[k] = (size[k] + al - 1) // al * al + int(m.group(2), 16)
+print(size["core"] % 4, size["init"] % 4)'
+}

@@ -71,6 +71,54 @@ class DecodeModule(unittest.TestCase):
         out = self.decode("Call Trace:\n [<c4800040>] f+0x1/0x20 [nosuch]\n")
         self.assertIn("    f at (no object for module nosuch)", out)
 
+    def test_bare_addresses(self):
+        # ppc without kallsyms: NIP and LR, a trace of several to a line;
+        # the module found by the section address the log showed
+        objs = decode_oops.Objects(modules=[self.obj], strip=[self.dir])
+        syms = objs.symbols(self.obj)
+        base = 0xc4800000
+        fault = base + syms["fault"][1]
+        ret = base + syms["caller"][1] + self.ret
+        log = ("/sys/module/tmod/sections/.text: 0x%x\n"
+               "Oops: kernel access of bad area, sig: 11\n"
+               "NIP: %08X LR: %08X SP: C7E5BE30 REGS: c7e5bd80 TRAP: 0300\n"
+               "Call trace: [%08x] [c0001234]\n" % (base, fault, ret, ret))
+        out = decode_oops.decode(log.splitlines(), None, objs)
+        self.assertIn("NIP: %08X LR: %08X SP: C7E5BE30 REGS: c7e5bd80 TRAP: 0300"
+                      % (fault, ret), out)
+        i = out.index("Call trace: [%08x] [c0001234]" % ret)
+        # NIP is the fault itself, LR a return address: the call's line
+        self.assertEqual(out[1:i], ["    [%x] fault at tmod.c:4" % fault,
+                                    "    [%x] caller at tmod.c:8" % ret])
+        # an address in no known object, and no vmlinux: left out
+        self.assertEqual(out[i + 1:], ["    [%x] caller at tmod.c:8" % ret])
+
+    def test_bare_address_outside_the_section(self):
+        # past the end of .text: not the module's
+        objs = decode_oops.Objects(modules=[self.obj])
+        size = objs.section_sizes(self.obj)[".text"]
+        log = ("/sys/module/tmod/sections/.text: 0xc4800000\n"
+               "Oops: x\nCall trace: [%08x]\n" % (0xc4800000 + size + 1))
+        self.assertEqual(decode_oops.decode(log.splitlines(), None, objs), [])
+
+    def test_repeated_oops_decoded_once(self):
+        # a reboot that Oopses in turn, 2000 times: one decoding, one
+        # addr2line run per address
+        objs = decode_oops.Objects(modules=[self.obj], strip=[self.dir])
+        calls = []
+        real = objs._addr2line
+        objs._addr2line = lambda *a: calls.append(a) or real(*a)
+        one = ("Unable to handle kernel paging request\n"
+               "EIP is at fault+0x0/0x10 [tmod]\n"
+               "Call Trace:\n"
+               " [<c4800040>] caller+0x%x/0x20 [tmod]\n" % self.ret)
+        out = decode_oops.decode((one * 2000).splitlines(), None, objs)
+        self.assertEqual(out, decode_oops.decode(one.splitlines(), None,
+                                                 decode_oops.Objects(
+                                                     modules=[self.obj],
+                                                     strip=[self.dir])))
+        self.assertEqual(len(calls), 2)
+
     def test_has_oops(self):
         self.assertTrue(decode_oops.has_oops(["kernel BUG at x.c:1!"]))
         self.assertFalse(decode_oops.has_oops(["init: done"]))
