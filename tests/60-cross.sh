@@ -212,6 +212,16 @@ for a in $arches; do
 	# kmod's modinfo reads this architecture's objects as it reads
 	# i386's (tests/40-module-objects.sh): ELF32/64, either byte order.
 	guest_modinfo "$a" "$tree" "$BUILD/$a/guest/modules.list"
+	# pltalign.case loads modules whose core and init end at every
+	# offset modulo 4 (qemu-test/modules/pltpad.h): do they, with this
+	# arch's gcc?
+	ends=$(for n in 1 2 3 4; do module_ends "$BUILD/$a/guest/mods/pltpad$n.o" "$x-"; done)
+	if [ "$(cut -d' ' -f1 <<< "$ends" | sort -u | tr -d '\n')" = 0123 ] &&
+	   [ "$(cut -d' ' -f2 <<< "$ends" | sort -u | tr -d '\n')" = 0123 ]; then
+		pass "modules $a: pltpad1-4 end core and init at every offset modulo 4"
+	else
+		fail "modules $a: pltpad1-4 end core, init at $(echo $ends | sed 's/\([0-3]\) \([0-3]\)/\1,\2/g'), not every offset modulo 4"
+	fi
 	if declare -F arch_boot_cmd > /dev/null; then
 		# A machine QEMU does not have (ia64: Ski): it says why where
 		# it cannot be had (building it the first time).
