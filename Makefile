@@ -28,6 +28,7 @@ all: boot
 help:
 	@echo 'make boot      patch, build and boot $(CASE) (ARCH=$(ARCH)); the same as make all'
 	@echo 'make check     all tests: a KTAP document, ending with "N passed, N failed, N skipped"'
+	@echo '               ARCHES="ppc64 sparc64": only those arches'"'"' tests; SHARD=K/N: the K-th of N shares (doc/ci-matrix.md)'
 	@echo 'make shell     boot a busybox guest with a shell on this terminal (i386; APPEND= too)'
 	@echo 'make tree      copy KSRC to $(TREE) and quilt push -a'
 	@echo 'make kernel    tree + configure from kernel-config/$$ARCH + build'
@@ -85,6 +86,10 @@ drivers:
 	@ARCH=i386 $(S)/build-drivers.sh
 	@ARCH=i386 BUILD=$(BUILD)/i386-drivers $(S)/boot.sh qemu-test/drivers/*.case
 
+# make check ARCHES="ppc64 sparc64": only those arches' units; SHARD=K/N:
+# the K-th of N shares (doc/ci-matrix.md); CHECK_TIMES: the figures
+# SHARD's cut is balanced by (default scripts/check.times).
+export ARCHES SHARD CHECK_TIMES
 check:
 	@$(S)/check.sh
 

@@ -13,6 +13,18 @@
 # scripts' own lines), $BUILD/check.times (each script's seconds, also
 # in the summary, slowest first, so that a slow step shows).
 # CHECK_TESTS=DIR runs DIR/NN-*.sh instead (tests/04-ktap.sh).
+#
+# A share of the run (doc/ci-matrix.md): ARCHES="A B" runs the units of
+# those arches, SHARD=K/N the K-th of N shares, both cut by
+# scripts/shard.py.  A unit is a test script, or a part of one that
+# runs a part at a time ("# check-units: yes": tests/60-cross.sh, a
+# part per cross arch): CHECK_LIST_UNITS=1 lists its parts ("PART
+# ARCH" a line), CHECK_UNIT=PART runs one, named "SCRIPT:PART" here.  A
+# script's arch is that of its "# check-arch: A" line, else the base
+# arch (scripts/lib.sh, base_arch).  Units run in name order, the whole
+# run as any share: scripts/ktap.py merge makes one document of the
+# shares' check.ktap.  SHARD's cut is balanced by the seconds in
+# CHECK_TIMES (default scripts/check.times).
 . "$(dirname "$0")/lib.sh"
 
 out=$BUILD/check.out
@@ -22,10 +34,37 @@ mkdir -p "$BUILD"
 times=$BUILD/check.times
 : > "$times"
 t0=$(now)
-scripts=()
-for t in "${CHECK_TESTS:-$TOP/tests}"/[0-9][0-9]-*.sh; do
-	[ -x "$t" ] && scripts+=("$t")
-done
+dir=${CHECK_TESTS:-$TOP/tests}
+unset CHECK_UNIT CHECK_LIST_UNITS
+# The run's units, "UNIT ARCH" a line, in name order.
+base=$(base_arch)
+units() {
+	local t name part a
+	for t in "$dir"/[0-9][0-9]-*.sh; do
+		[ -x "$t" ] || continue
+		name=$(basename "$t")
+		if grep -qx '# check-units: yes' "$t"; then
+			CHECK_LIST_UNITS=1 "$t" 2>&1 | while read -r part a; do
+				echo "$name:$part $a"
+			done
+		else
+			a=$(sed -n 's/^# check-arch: *\([^ ]*\) *$/\1/p' "$t" | head -1)
+			echo "$name ${a:-$base}"
+		fi
+	done | LC_ALL=C sort -k1,1
+}
+if ! share=$(units | python3 "$TOP/scripts/shard.py" select \
+		--known "$(known_arches | tr '\n' ' ')" --arches "${ARCHES:-}" \
+		--shard "${SHARD:-}" --times "${CHECK_TIMES:-$TOP/scripts/check.times}"); then
+	echo "*** make check: nothing run" >&2
+	exit 2
+fi
+share_line=$(head -1 <<< "$share")
+mapfile -t scripts < <(tail -n +2 <<< "$share")
+partial=
+[[ $share_line == *" shard=all arches=all" ]] || partial="ARCHES=${ARCHES:-all} SHARD=${SHARD:-all}"
+# The scripts run whole: a make check inside one (tests/04) is not a share.
+unset ARCHES SHARD CHECK_TIMES
 
 # A test script's lines, and a FAIL of its own where its verdict is not
 # whole: it exited non-zero without a FAIL line (it crashed, or died);
@@ -44,9 +83,13 @@ done
 dev_files=${CHECK_DEV_FILES:-/dev/null /dev/stdin /dev/stdout /dev/stderr}
 dev_state() { local f; for f in $dev_files; do stat -c '%n: %F' "$f" 2>&1; done; }
 run_one() {
-	local rc name=$(basename "$1") err nfail dev0 dev1
+	local rc name=$1 err nfail dev0 dev1 t=$dir/${1%%:*}
 	dev0=$(dev_state)
-	"$1" 2>&1 | tee "$BUILD/check.last"
+	if [ "$name" = "${name#*:}" ]; then
+		"$t" 2>&1 | tee "$BUILD/check.last"
+	else
+		CHECK_UNIT=${name#*:} "$t" 2>&1 | tee "$BUILD/check.last"
+	fi
 	rc=${PIPESTATUS[0]}
 	dev1=$(dev_state)
 	[ "$dev0" = "$dev1" ] ||
@@ -68,6 +111,7 @@ document() {
 	local i=0 t t1
 	echo "KTAP version 1"
 	echo "1..${#scripts[@]}"
+	echo "# $share_line"
 	echo "# What this host can do (scripts/host-caps.sh):"
 	"$TOP/scripts/host-caps.sh" 2>&1 | sed 's/^/# /'
 	if ! check_ksrc "$KSRC" 2>/dev/null; then
@@ -81,13 +125,13 @@ document() {
 	fi
 	for t in "${scripts[@]}"; do
 		i=$((i + 1))
-		echo "# $(basename "$t")"
+		echo "# $t"
 		t1=$(now)
 		run_one "$t" | tee -a "$out" |
-			python3 "$TOP/scripts/ktap.py" subtest $i "$(basename "$t")"
+			python3 "$TOP/scripts/ktap.py" subtest $i "$t"
 		t1=$(elapsed "$t1")
-		echo "# $(basename "$t") took $t1 s"
-		echo "$t1 $(basename "$t")" >> "$times"
+		echo "# $t took $t1 s"
+		echo "$t1 $t" >> "$times"
 	done
 }
 document | tee "$ktap"
@@ -110,6 +154,11 @@ pass=$(count PASS) fail=$(count FAIL) skip=$(count SKIP) xfail=$(count XFAIL)
 	echo "seconds per script, slowest first (also $times):"
 	sort -k1,1 -g -r "$times" | awk '{ printf "  %7.1f  %s\n", $1, $2 }'
 	echo "make check took $(elapsed "$t0") s"
+	if [ -n "$partial" ]; then
+		[[ $share_line =~ units=[0-9]+/([0-9]+) ]]
+		echo "*** a share of make check ($partial): ${#scripts[@]} of its ${BASH_REMATCH[1]} units;"
+		echo "*** scripts/ktap.py merge makes one document of the shares' check.ktap (doc/ci-matrix.md)"
+	fi
 } | sed '2,$s/^/# /' | tee -a "$ktap"
 # The document must read back to the same counts.
 if ! back=$(python3 "$TOP/scripts/ktap.py" parse "$ktap" --json "$BUILD/check.json") ||

@@ -25,8 +25,22 @@ the same lines).
       run 1, 2, ..., a plan that does not match, or a "# Totals:" line
       that does not match the counts.
 
-As a module: subtest(), parse(), counts().
+  ktap.py merge [--partial] FILE...
+      Makes one document of the KTAP documents of shares of make check
+      (make check SHARD=K/N or ARCHES=..., each its check.ktap;
+      doc/ci-matrix.md) and writes it: its tests in name order (as a
+      whole run orders them), numbered again, the first document's
+      host lines, "# Totals:", the summary (what was skipped, expected
+      to fail and failed; seconds per unit) and, last, "N passed, N
+      failed, N skipped" (", N xfailed"), as scripts/check.sh prints.
+      Exits 1 after any failure, as make check does; 2, saying why,
+      where a document is not KTAP, a test is in two documents, the
+      shares are of different runs ("# Share:" lines, scripts/shard.py)
+      or, without --partial, some of the run's units are in none.
+
+As a module: subtest(), parse(), counts(), merge().
 """
+import io
 import json
 import re
 import sys
@@ -197,7 +211,191 @@ def counts(tests):
     return c
 
 
+SHARE = re.compile(r"^# Share: units=(\d+)/(\d+) set=(\S+) shard=(\S+) arches=(\S+)")
+TOOK = re.compile(r"^# (\S+) took ([0-9.]+) s$")
+RUN_TOOK = re.compile(r"^# make check took ([0-9.]+) s$")
+
+
+def segments(lines):
+    """A check.sh document's lines cut up: (preamble, blocks, trailer).
+    preamble: the top-level lines after the version and plan lines,
+    before the first test's; blocks: [(name, lines)], a top-level test
+    each: its "# NAME" header, its subtest's lines, its result line,
+    its "# NAME took S s"; trailer: what follows the last block (the
+    totals and summary)."""
+    lines = [l.rstrip("\n") for l in lines]
+    i = 0
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    i += 1                                  # the version line
+    if i < len(lines) and PLAN.match(lines[i]):
+        i += 1
+    preamble, blocks, pending, body = [], [], [], []
+    for raw in lines[i:]:
+        if raw.startswith(" ") or not raw:
+            body.append(raw)
+            continue
+        m = RESULT.match(raw)
+        if not m:
+            t = TOOK.match(raw)
+            if t and blocks and t.group(1) == blocks[-1][0] and not body and not pending:
+                blocks[-1][1].append(raw)
+            else:
+                pending.append(raw)
+            continue
+        name = split_result(m.group(3))[0]
+        head = []
+        if pending and pending[-1] == "# " + name:
+            head = [pending.pop()]
+        if blocks:
+            head = pending + head
+        else:
+            preamble = pending
+        pending = []
+        blocks.append((name, head + body + [raw]))
+        body = []
+    return preamble, blocks, pending + body
+
+
+def leaves(tests):
+    for t in tests:
+        if t["subtests"] is None:
+            yield t
+        else:
+            yield from leaves(t["subtests"])
+
+
+def merge(docs, out, partial=False):
+    """docs: [(label, lines)], each a document of make check (a share);
+    writes the merged document to out (module docstring) and returns
+    its counts.  Raises KtapError where they do not make one."""
+    blocks, shares, took, seen = [], [], [], {}
+    preamble = None
+    for label, lines in docs:
+        lines = list(lines)
+        try:
+            tests = parse(lines)
+        except KtapError as e:
+            raise KtapError("%s: not KTAP: %s" % (label, e))
+        pre, blks, trailer = segments(lines)
+        if len(blks) != len(tests):
+            raise KtapError("%s: %d tests, but %d of make check's blocks"
+                            % (label, len(tests), len(blks)))
+        share = None
+        for l in pre:
+            m = SHARE.match(l)
+            if m:
+                share = m
+        if share:
+            shares.append((label, share))
+        if preamble is None:
+            preamble = [l for l in pre if not SHARE.match(l)]
+        for l in trailer:
+            m = RUN_TOOK.match(l)
+            if m:
+                took.append(float(m.group(1)))
+        for (name, blines), test in zip(blks, tests):
+            if name in seen:
+                raise KtapError("%s is in %s and in %s: shares of one run "
+                                "have no unit in common" % (name, seen[name], label))
+            seen[name] = label
+            blocks.append((name, blines, test))
+    if shares and len(shares) != len(docs):
+        raise KtapError("some documents have a \"# Share:\" line and some not")
+    total = key = None
+    if shares:
+        keys = {(m.group(2), m.group(3)) for _, m in shares}
+        if len(keys) > 1:
+            raise KtapError("the shares are of different runs (the units, "
+                            "set=: %s)" % ", ".join("%s: %s/%s" % (l, m.group(2), m.group(3))
+                                                   for l, m in shares))
+        total, key = keys.pop()
+        total = int(total)
+        if len(blocks) != total and not partial:
+            raise KtapError("%d of the run's %d units (shares: %s): a share "
+                            "is missing" % (len(blocks), total, ", ".join(
+                                "%s %s arches=%s" % (l, m.group(4), m.group(5))
+                                for l, m in shares)))
+    blocks.sort(key=lambda b: b[0])
+    tests = [b[2] for b in blocks]
+    c = counts(tests)
+    w = []
+    w.append(VERSION)
+    w.append("1..%d" % len(blocks))
+    if shares:
+        w.append("# Share: units=%d/%d set=%s shard=%s arches=%s" % (
+            len(blocks), total, key, "all" if len(blocks) == total else "merged",
+            "all" if len(blocks) == total else "merged"))
+    w.append("# ktap.py merge of %d documents: %s" % (len(docs), ", ".join(
+        "%s (%s)" % (l, "shard=%s arches=%s" % (m.group(4), m.group(5)))
+        for l, m in shares) if shares else ", ".join(l for l, _ in docs)))
+    w.extend(preamble or [])
+    secs = []
+    for n, (name, blines, test) in enumerate(blocks, 1):
+        for l in blines:
+            m = RESULT.match(l)
+            if m and not l.startswith(" "):
+                l = "%s %d%s" % (m.group(1), n, l[m.end(2):])
+            t = TOOK.match(l)
+            if t:
+                secs.append((float(t.group(2)), t.group(1)))
+            w.append(l)
+    w.append(totals_line(c))
+    s = []
+    lv = list(leaves(tests))
+
+    def said(t):
+        return t["name"] + (": " + t["diagnostic"] if t["diagnostic"] else "")
+    if c["skip"]:
+        s.append("*** %d test(s) SKIPPED (not counted as passed):" % c["skip"])
+        s.extend("SKIP: " + said(t) for t in lv if kind(t) == "skip")
+    if c["xfail"]:
+        s.append("*** %d expected failure(s), known bugs (XFAIL, not counted as passed):" % c["xfail"])
+        s.extend("XFAIL: " + said(t) for t in lv if kind(t) == "xfail")
+    if c["fail"]:
+        s.append("*** failures:")
+        s.extend("FAIL: " + said(t) for t in lv if kind(t) == "fail")
+    s.append("seconds per script, slowest first:")
+    s.extend("  %7.1f  %s" % (sec, name) for sec, name in sorted(secs, key=lambda x: (-x[0], x[1])))
+    if took:
+        s.append("the shares took %s s (the longest %.1f s, all %.1f s)"
+                 % (", ".join("%.1f" % t for t in took), max(took), sum(took)))
+    w.extend("# " + l for l in s)
+    last = "%d passed, %d failed, %d skipped" % (c["pass"], c["fail"], c["skip"])
+    if c["xfail"]:
+        last += ", %d xfailed" % c["xfail"]
+    w.append(last)
+    # What is written must read back to the same counts.
+    if counts(parse(w[:-1])) != c:
+        raise KtapError("the merged document does not read back to %s" % c)
+    out.write("\n".join(w) + "\n")
+    return c
+
+
 def main(argv):
+    if argv and argv[0] == "merge":
+        files = argv[1:]
+        partial = "--partial" in files
+        files = [f for f in files if f != "--partial"]
+        if not files:
+            sys.stderr.write(__doc__)
+            return 2
+        docs = []
+        try:
+            for f in files:
+                with open(f, encoding="utf-8", errors="replace") as fh:
+                    docs.append((f, fh.readlines()))
+        except OSError as e:
+            sys.stderr.write("*** ktap.py merge: %s\n" % e)
+            return 2
+        out = io.StringIO()
+        try:
+            c = merge(docs, out, partial)
+        except KtapError as e:
+            sys.stderr.write("*** ktap.py merge: %s\n" % e)
+            return 2
+        sys.stdout.write(out.getvalue())
+        return 1 if c["fail"] else 0
     if len(argv) >= 3 and argv[0] == "subtest":
         subtest(int(argv[1]), argv[2], sys.stdin, sys.stdout,
                 int(argv[3]) if len(argv) > 3 else 1)

@@ -175,6 +175,10 @@ tree_current() {
 #                     at its first instruction
 #   arch_lds_fallback yes: unbuilt, tests/60-cross.sh checks its linker
 #                     script with binutils alone (scripts/arch/lds-check.sh)
+# make check (scripts/check.sh, doc/ci-matrix.md):
+#   arch_base         yes for the base arch, the one the test scripts
+#                     build and boot by default; every other arch is a
+#                     cross arch, a part of tests/60-cross.sh of its own
 # A kernel config of its own (KCONFIG=NAME, kernel-config/NAME, as
 # build-kernel.sh takes it) may have a scripts/arch/NAME.sh too: sourced
 # after the arch's when $ARCH is loaded, it adds to it (an SMP config:
@@ -183,7 +187,7 @@ tree_current() {
 ARCH_VARS="arch_cross arch_cc arch_pkg arch_cc_build arch_image arch_imagefile
 	arch_init_cflags arch_init_libs arch_module_loader
 	arch_qemu arch_qemu_pkg arch_shell arch_gdb_arg2 arch_lds_fallback
-	arch_smp_up"
+	arch_smp_up arch_base"
 ARCH_ARRAYS="kmake_args arch_qemu_opts arch_guest"
 arch_load() {
 	local a=${1:-$ARCH} v
@@ -209,6 +213,21 @@ arch_need() {
 # that names a compiler.
 known_arches() {
 	grep -l '^arch_cc=' "$TOP"/scripts/arch/*.sh | sed 's,.*/,,; s,\.sh$,,'
+}
+
+# The base arch (arch_base=yes: i386), and the cross arches: every other
+# one of known_arches (tests/60-cross.sh builds and boots each).
+base_arch() {
+	local a
+	for a in $(known_arches); do
+		grep -qx 'arch_base=yes' "$TOP/scripts/arch/$a.sh" && echo "$a"
+	done
+}
+cross_arches() {
+	local a
+	for a in $(known_arches); do
+		grep -qx 'arch_base=yes' "$TOP/scripts/arch/$a.sh" || echo "$a"
+	done
 }
 
 # boot_qemu A: "QEMU PACKAGE" of the machine that boots architecture A

@@ -171,6 +171,81 @@ else
 	fi
 fi
 
+# make check's shares (doc/ci-matrix.md): ARCHES= and SHARD=K/N over
+# made-up scripts, one of them run a part per arch (as tests/60), one of
+# an arch of its own ("# check-arch:").  The shares of SHARD=1/3..3/3
+# have no unit in common and all of them together; ktap.py merge of
+# their documents gives the whole run's tests and totals; ARCHES keeps
+# its arches' units; an arch no scripts/arch/*.sh describes is refused,
+# with the list of those that are.
+S=$tmp/share
+mkdir -p "$S/t"
+sh_mk() { local f=$S/t/$1; shift; printf '#!/bin/bash\n' > "$f"; printf '%s\n' "$@" >> "$f"; chmod +x "$f"; }
+sh_mk 10-a.sh 'echo "PASS: a one"' 'echo "SKIP: a two: no tool"'
+sh_mk 20-b.sh '# check-arch: ia64' 'echo "PASS: b one"' 'echo "XFAIL: b two: known"'
+sh_mk 30-c.sh '# check-units: yes' \
+	'if [ -n "$CHECK_LIST_UNITS" ]; then printf "%s\n" "ppc ppc" "sparc64 sparc64" "shared i386"; exit 0; fi' \
+	'echo "PASS: c $CHECK_UNIT"' '[ "$CHECK_UNIT" != ppc ] || { echo "FAIL: c ppc2: broke"; exit 1; }'
+sh_mk 40-d.sh 'echo "PASS: d one"' 'echo "PASS: d two"'
+printf '%s\n' '50 10-a.sh' '40 30-c.sh:ppc' '30 30-c.sh:sparc64' '20 40-d.sh' > "$S/times"
+# top NAME...: the names of the units a document ran, one a line
+top() { sed -n -E 's/^(not )?ok [0-9]+ ([^ ]*).*/\2/p' "$@"; }
+CHECK_TESTS=$S/t BUILD=$S/all "$TOP/scripts/check.sh" > "$S/all.o" 2>&1
+whole=$(top "$S/all/check.ktap" | tr '\n' ' ')
+docs= bad=
+for k in 1 2 3; do
+	CHECK_TESTS=$S/t BUILD=$S/s$k SHARD=$k/3 CHECK_TIMES=$S/times "$TOP/scripts/check.sh" > "$S/s$k.o" 2>&1
+	docs="$docs $S/s$k/check.ktap"
+	[ -n "$(top "$S/s$k/check.ktap")" ] || bad="$bad shard-$k-empty"
+	grep -q "^# Share: units=[0-9]*/6 set=.* shard=$k/3 arches=all$" "$S/s$k/check.ktap" || bad="$bad share-line-$k"
+done
+units=$(top $docs | sort | tr '\n' ' ')
+dups=$(top $docs | sort | uniq -d | tr '\n' ' ')
+python3 "$TOP/scripts/ktap.py" merge $docs > "$S/merged" 2> "$S/merge.err"
+mrc=$?
+# the tests' lines of a document, without the seconds
+tests_of() { sed -n '/^# 10-a.sh$/,/^# Totals:/p' "$1" | grep -v '^# [^ ]* took [0-9.]* s$'; }
+if [ "$whole" = "10-a.sh 20-b.sh 30-c.sh:ppc 30-c.sh:shared 30-c.sh:sparc64 40-d.sh " ] &&
+   [ "$units" = "$whole" ] && [ -z "$dups" ] && [ -z "$bad" ]; then
+	pass "check: SHARD=1/3, 2/3, 3/3: no unit in two shares, every unit of the whole run in one (a part per arch of a check-units script: $whole)"
+else
+	fail "check: SHARD=K/3's units: '$units' (duplicated: '$dups'$bad), the whole run's '$whole'"
+fi
+if [ $mrc = 1 ] && [ "$(tail -1 "$S/merged")" = "$(tail -1 "$S/all.o")" ] &&
+   [ "$(tail -1 "$S/merged")" = "7 passed, 1 failed, 1 skipped, 1 xfailed" ] &&
+   cmp -s <(tests_of "$S/merged") <(tests_of "$S/all/check.ktap") &&
+   [ "$(python3 "$TOP/scripts/ktap.py" parse "$S/merged")" = "$(python3 "$TOP/scripts/ktap.py" parse "$S/all/check.ktap")" ]; then
+	pass "check: ktap.py merge of the 3 shards' documents: the whole run's tests, totals and last line ($(tail -1 "$S/merged")), exit 1 for its FAIL"
+else
+	fail "check: the merged shards (exit $mrc, $(head -2 "$S/merge.err" | tr '\n' ' ')): '$(tail -1 "$S/merged")', the whole run: '$(tail -1 "$S/all.o")'; $(diff <(tests_of "$S/merged") <(tests_of "$S/all/check.ktap") | head -6 | tr '\n' '|')"
+fi
+python3 "$TOP/scripts/ktap.py" merge "$S/s1/check.ktap" "$S/s3/check.ktap" > /dev/null 2> "$S/m2.err"
+m2=$?
+python3 "$TOP/scripts/ktap.py" merge $docs "$S/s2/check.ktap" > /dev/null 2> "$S/m3.err"
+m3=$?
+if [ $m2 = 2 ] && grep -q "of the run's 6 units.*a share is missing" "$S/m2.err" &&
+   [ $m3 = 2 ] && grep -q 'is in .*s2/check.ktap and in .*s2/check.ktap' "$S/m3.err"; then
+	pass "check: ktap.py merge refuses a missing share and a share given twice"
+else
+	fail "check: ktap.py merge of 2 of 3 shares: exit $m2 ($(cat "$S/m2.err")); of a share twice: exit $m3 ($(cat "$S/m3.err"))"
+fi
+CHECK_TESTS=$S/t BUILD=$S/a ARCHES="ppc sparc64" "$TOP/scripts/check.sh" > "$S/a.o" 2>&1
+arc=$?
+CHECK_TESTS=$S/t BUILD=$S/i ARCHES=$(base_arch) "$TOP/scripts/check.sh" > "$S/i.o" 2>&1
+CHECK_TESTS=$S/t BUILD=$S/x ARCHES="ppc nosucharch" "$TOP/scripts/check.sh" > "$S/x.o" 2>&1
+xrc=$?
+known=$(known_arches | tr '\n' ' ')
+if [ $arc = 1 ] && [ "$(top "$S/a/check.ktap" | tr '\n' ' ')" = "30-c.sh:ppc 30-c.sh:sparc64 " ] &&
+   [ "$(tail -1 "$S/a.o")" = "2 passed, 1 failed, 0 skipped" ] &&
+   grep -q '^# \*\*\* a share of make check (ARCHES=ppc sparc64 SHARD=all): 2 of its 6 units;' "$S/a.o" &&
+   [ "$(top "$S/i/check.ktap" | tr '\n' ' ')" = "10-a.sh 30-c.sh:shared 40-d.sh " ] &&
+   [ $xrc = 2 ] && grep -qF "unknown arch nosucharch (known: ${known% }; scripts/arch/*.sh)" "$S/x.o" &&
+   ! [ -e "$S/x/check.ktap" ]; then
+	pass "check: ARCHES=\"ppc sparc64\" runs those arches' parts only, ARCHES=$(base_arch) the rest; ARCHES=nosucharch is refused, naming the known arches ($known)"
+else
+	fail "check: ARCHES: ppc sparc64 ran '$(top "$S/a/check.ktap" | tr '\n' ' ')' (exit $arc), $(base_arch) '$(top "$S/i/check.ktap" | tr '\n' ' ')'; nosucharch: exit $xrc, $(head -2 "$S/x.o" | tr '\n' ' ')"
+fi
+
 # A script that replaces a "device" (here a symlink of our own named in
 # CHECK_DEV_FILES, as objcopy once replaced /dev/stdout) fails, though
 # its own lines all pass; the untouched one beside it does not.

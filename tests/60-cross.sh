@@ -15,18 +15,46 @@
 # ppc64 (issue 17) builds with the ppc64-* compat patches and boots
 # under QEMU's pSeries machine (SLOF, PPC970) like ppc and sparc64
 # (doc/cross-ppc64.md).
+# Each arch's vmlinux has its exported symbols' names out of line
+# (tests/64-ksymtab.sh checks i386's).
 # Ends with a table.  CROSS_ARCHES="ppc" limits the built arches; builds
 # are incremental.
+#
+# make check runs it a part at a time (scripts/check.sh), each part a
+# unit of its own for make check ARCHES= and SHARD= (doc/ci-matrix.md):
+# one part per cross arch (every arch of scripts/arch/ but the base,
+# scripts/lib.sh's cross_arches), and "lds-params", the linker scripts
+# of every arch (binutils only; the base arch's).  CHECK_LIST_UNITS=1
+# lists them, "PART ARCH" a line; CHECK_UNIT=PART runs only that part,
+# and says nothing of the others.
+# check-units: yes
 . "$(dirname "$0")/lib-test.sh"
+if [ -n "${CHECK_LIST_UNITS:-}" ]; then
+	for a in $(cross_arches); do echo "$a $a"; done
+	echo "lds-params $(base_arch)"
+	exit 0
+fi
 # ia64 builds the compiler first when it is missing (doc/cross-ia64.md).
-arches=${CROSS_ARCHES:-ppc sparc64 ppc64 ia64}
-need_tree_or_skip $(for a in $arches; do echo "build $a"; done)
+lds_params=lds-params
+case ${CHECK_UNIT:-} in
+"")	arches=${CROSS_ARCHES:-$(cross_arches | tr '\n' ' ')} ;;
+lds-params)
+	arches= ;;
+*)	if ! cross_arches | grep -qx -- "$CHECK_UNIT"; then
+		fail "60-cross: CHECK_UNIT=$CHECK_UNIT: no such part (the parts: $(cross_arches | tr '\n' ' ')lds-params)"
+		exit 1
+	fi
+	arches=$CHECK_UNIT lds_params= ;;
+esac
+need_tree_or_skip $(for a in $arches; do echo "build $a"; done) $lds_params
 
 declare -A built linked booted cases lds
 # Arches whose linker script is checked with binutils alone when they
 # are not built (scripts/arch/A.sh, arch_lds_fallback).
+# (make check's parts say nothing of the others: other parts run them.)
 lds_arches=
 for a in $(known_arches); do
+	[ -z "${CHECK_UNIT:-}" ] || break
 	arch_load "$a"
 	case " $arches " in *" $a "*) continue ;; esac
 	if [ -n "$arch_lds_fallback" ]; then
@@ -200,6 +228,11 @@ for a in $arches; do
 	else
 		linked[$a]=FAILED
 	fi
+	if out=$(python3 "$TOP/tests/helpers/ksymtab-check.py" vmlinux "$tree/vmlinux" 2>&1); then
+		pass "ksymtab: $a vmlinux: ${out#ok: }"
+	else
+		fail "ksymtab: $a vmlinux: $(echo "$out" | head -3 | tr '\n' ' ')"
+	fi
 
 	# The test modules and the guest init need only the arch's gcc:
 	# checked wherever it boots or not.
@@ -284,7 +317,9 @@ done
 # under that key ($HARNESS_CACHE/lds-params/KEY) when it failed nothing
 # (about 2 minutes at each run otherwise).
 ldsout=
-if ltree=$("$TOP/scripts/arch/lds-tree.sh" 2> "$BUILD/lds-params.log"); then
+if [ -z "$lds_params" ]; then
+	:
+elif ltree=$("$TOP/scripts/arch/lds-tree.sh" 2> "$BUILD/lds-params.log"); then
 	lkey=$( { cat "$ltree/.lds-tree"; echo "KSRC $KSRC"
 		(cd "$TOP/scripts" && sha1sum arch/lds-params.sh arch/lds-tree.sh lib.sh)
 		stat -L -c '%n %s %Y %i' $(command -v cpp gcc) /usr/bin/*-linux-gnu*; } 2>&1 |
@@ -303,7 +338,9 @@ if ltree=$("$TOP/scripts/arch/lds-tree.sh" 2> "$BUILD/lds-params.log"); then
 else
 	fail "lds-params: the patched tree cannot be made (log $BUILD/lds-params.log)"
 fi
-if command -v alpha-linux-gnu-ld > /dev/null; then
+if [ -z "$lds_params" ]; then
+	:
+elif command -v alpha-linux-gnu-ld > /dev/null; then
 	neg=$(LDS_WORK=$BUILD/lds-params/pristine "$TOP/scripts/arch/lds-params.sh" "$KSRC" alpha)
 	if grep -q '^FAIL: .*has no parameter table' <<< "$neg"; then
 		pass "lds-params refuses a script without the table (pristine arch/alpha/vmlinux.lds.S)"
@@ -314,7 +351,7 @@ else
 	skip "lds-params on a script without the table: no alpha-linux-gnu-ld (apt-get install binutils-alpha-linux-gnu)"
 fi
 
-echo
+[ -n "$arches$lds_arches" ] && echo &&
 printf '%-8s %-8s %-14s %-14s %s\n' arch built linked-checked booted "test cases passed"
 for a in $arches; do
 	case " $lds_arches " in *" $a "*) continue ;; esac

@@ -9,6 +9,8 @@
 # template must be as's "movl gp; movl r16; mov b6=r16; br.few b6"; and
 # a value out of range must be refused.  Needs binutils-ia64-linux-gnu
 # only (no ia64 gcc, no simulator).
+# make check ARCHES=, SHARD= (doc/ci-matrix.md): a unit of ia64's.
+# check-arch: ia64
 . "$(dirname "$0")/lib-test.sh"
 as=ia64-linux-gnu-as objcopy=ia64-linux-gnu-objcopy
 if ! command -v $as > /dev/null; then

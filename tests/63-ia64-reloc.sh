@@ -14,6 +14,8 @@
 # section or a call to no symbol (tests/ia64/reloc-mutate.py); the
 # last bundle of a section is a place inside it.  Needs
 # binutils-ia64-linux-gnu and the host gcc.
+# make check ARCHES=, SHARD= (doc/ci-matrix.md): a unit of ia64's.
+# check-arch: ia64
 . "$(dirname "$0")/lib-test.sh"
 p=ia64-linux-gnu-
 if ! command -v ${p}as > /dev/null; then

@@ -4,6 +4,9 @@
 arch_cross=
 arch_cc=gcc
 arch_pkg=gcc-12-multilib
+# The base arch: the test scripts' own; the others are cross arches
+# (tests/60-cross.sh, make check ARCHES=, doc/ci-matrix.md).
+arch_base=yes
 arch_image=bzImage
 arch_imagefile=arch/i386/boot/bzImage
 arch_init_cflags="-m32 -fcf-protection=none"

@@ -144,5 +144,126 @@ class Parse(unittest.TestCase):
         self.assertIn("ktap.py subtest N NAME", err.getvalue())
 
 
+def check_doc(units, share="all", total=None, key="abc123"):
+    """A document as scripts/check.sh writes it, of units {name: the
+    script's output} (in name order), with its "# Share:" line."""
+    out = io.StringIO()
+    names = sorted(units)
+    out.write("KTAP version 1\n1..%d\n" % len(names))
+    out.write("# Share: units=%d/%d set=%s shard=%s arches=all\n"
+              % (len(names), total or len(names), key, share))
+    out.write("# What this host can do (scripts/host-caps.sh):\n#     have  x\n")
+    c = dict.fromkeys(ktap.KINDS, 0)
+    for i, n in enumerate(names, 1):
+        out.write("# %s\n" % n)
+        for k, v in ktap.subtest(i, n, io.StringIO(units[n]), out).items():
+            c[k] += v
+        out.write("# %s took %d.5 s\n" % (n, i))
+    out.write(ktap.totals_line(c) + "\n# seconds per script ...\n# make check took 9.0 s\n")
+    out.write("%d passed, %d failed, %d skipped\n" % (c["pass"], c["fail"], c["skip"]))
+    return out.getvalue().splitlines(True), c
+
+
+UNITS = {"10-a.sh": "PASS: a1\nnoise\nSKIP: a2: no tool\n",
+         "20-b.sh": "PASS: b1\nXFAIL: b2: known bug\n",
+         "60-c.sh:ppc": "PASS: c ppc\nFAIL: c ppc2: broke\n",
+         "60-c.sh:sparc64": "PASS: c sparc64\n",
+         "70-d.sh": "PASS: d #1\n"}
+
+
+def merged(*docs, partial=False):
+    out = io.StringIO()
+    c = ktap.merge([("d%d" % i, d) for i, d in enumerate(docs)], out, partial)
+    return out.getvalue().splitlines(), c
+
+
+def body(lines):
+    """The tests' lines, their "took" lines left out."""
+    lines = [l.rstrip("\n") for l in lines]
+    a = lines.index("# 10-a.sh")
+    z = [i for i, l in enumerate(lines) if l.startswith("# Totals:")][0]
+    return [l for l in lines[a:z + 1] if not l.endswith(" s") or " took " not in l]
+
+
+class Merge(unittest.TestCase):
+    def shares(self, *groups):
+        total = sum(len(g) for g in groups)
+        return [check_doc({n: UNITS[n] for n in g}, "%d/%d" % (k, len(groups)), total)[0]
+                for k, g in enumerate(groups, 1)]
+
+    def test_same_as_whole_run(self):
+        whole, c = check_doc(UNITS)
+        parts = self.shares(["20-b.sh", "60-c.sh:sparc64"], ["10-a.sh", "70-d.sh"],
+                            ["60-c.sh:ppc"])
+        lines, mc = merged(*parts)
+        self.assertEqual(mc, c)
+        self.assertEqual(body(lines), body(whole))
+        self.assertEqual(lines[-1], "5 passed, 1 failed, 1 skipped, 1 xfailed")
+        self.assertEqual(lines[:2], ["KTAP version 1", "1..5"])
+        self.assertIn("# Share: units=5/5 set=abc123 shard=all arches=all", lines)
+        self.assertIn("# SKIP: a2: no tool", lines)
+        self.assertIn("# XFAIL: b2: known bug", lines)
+        self.assertIn("# FAIL: c ppc2: broke", lines)
+        self.assertEqual(ktap.counts(ktap.parse(lines)), c)
+        # its seconds per unit, slowest first
+        i = lines.index("# seconds per script, slowest first:")
+        secs = [float(l.split()[1]) for l in lines[i + 1:i + 6]]
+        self.assertEqual(secs, sorted(secs, reverse=True))
+        self.assertEqual(sorted(l.split()[2] for l in lines[i + 1:i + 6]), sorted(UNITS))
+
+    def test_order_of_documents(self):
+        parts = self.shares(["20-b.sh", "60-c.sh:sparc64"], ["10-a.sh", "70-d.sh", "60-c.sh:ppc"])
+        a, _ = merged(*parts)
+        b, _ = merged(*reversed(parts))
+        self.assertEqual(body(a), body(b))
+
+    def test_whole_run_alone(self):
+        whole, c = check_doc(UNITS)
+        lines, mc = merged(whole)
+        self.assertEqual((body(lines), mc), (body(whole), c))
+
+    def test_a_unit_twice(self):
+        parts = self.shares(["10-a.sh", "20-b.sh"], ["20-b.sh", "60-c.sh:ppc", "60-c.sh:sparc64", "70-d.sh"])
+        with self.assertRaisesRegex(ktap.KtapError, "20-b.sh is in d0 and in d1"):
+            merged(*parts)
+
+    def test_a_share_missing(self):
+        parts = self.shares(["10-a.sh", "20-b.sh"], ["60-c.sh:ppc"], ["60-c.sh:sparc64", "70-d.sh"])
+        with self.assertRaisesRegex(ktap.KtapError, "4 of the run's 5 units \\(shares: d0 1/3 arches=all, d1 3/3"):
+            merged(parts[0], parts[2])
+        lines, c = merged(parts[0], parts[2], partial=True)
+        self.assertEqual(c["pass"], 4)
+        self.assertIn("# Share: units=4/5 set=abc123 shard=merged arches=merged", lines)
+
+    def test_different_runs(self):
+        a = check_doc({"10-a.sh": UNITS["10-a.sh"]}, "1/2", 2, key="one")[0]
+        b = check_doc({"20-b.sh": UNITS["20-b.sh"]}, "2/2", 2, key="two")[0]
+        with self.assertRaisesRegex(ktap.KtapError, "different runs"):
+            merged(a, b)
+
+    def test_not_ktap(self):
+        with self.assertRaisesRegex(ktap.KtapError, "d1: not KTAP"):
+            merged(check_doc(UNITS)[0], ["ok 1 a\n"])
+
+    def test_main(self):
+        parts = self.shares(["10-a.sh", "20-b.sh"], ["60-c.sh:ppc", "60-c.sh:sparc64", "70-d.sh"])
+        with tempfile.TemporaryDirectory() as d:
+            files = []
+            for i, p in enumerate(parts):
+                files.append(os.path.join(d, "s%d.ktap" % i))
+                with open(files[-1], "w") as f:
+                    f.writelines(p)
+            cmd = [sys.executable, os.path.join(common.SCRIPTS, "ktap.py"), "merge"]
+            r = subprocess.run(cmd + files, capture_output=True, text=True)
+            self.assertEqual(r.returncode, 1, r.stderr)     # a FAIL: as make check
+            self.assertEqual(r.stdout.splitlines()[-1], "5 passed, 1 failed, 1 skipped, 1 xfailed")
+            r = subprocess.run(cmd + files[:1], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("2 of the run's 5 units", r.stderr)
+            r = subprocess.run(cmd + ["--partial"] + files[:1], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(r.stdout.splitlines()[-1], "2 passed, 0 failed, 1 skipped, 1 xfailed")
+
+
 if __name__ == "__main__":
     unittest.main()
