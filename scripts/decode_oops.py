@@ -88,17 +88,20 @@ class Objects:
     def module(self, name):
         return self.mods.get(name.replace("-", "_"))
 
+    def objdump(self, flag, obj):
+        """The lines of objdump FLAG OBJ, or none."""
+        try:
+            return subprocess.run([self.cross + "objdump", flag, obj],
+                                  capture_output=True, text=True).stdout.splitlines()
+        except OSError:
+            return []
+
     def symbols(self, obj):
         """{name: (section, value)} of OBJ's defined symbols."""
         if obj not in self.symtabs:
             tab = {}
-            try:
-                out = subprocess.run([self.cross + "objdump", "-t", obj],
-                                     capture_output=True, text=True).stdout
-            except OSError:
-                out = ""
             # "00000000 g     F .text	00000010 oops_deref"
-            for l in out.splitlines():
+            for l in self.objdump("-t", obj):
                 m = re.match(r"([0-9a-f]+) .{7} (\S+)\s+[0-9a-f]+\s+(\S+)$", l)
                 if m and m.group(2) not in ("*UND*", "*ABS*", "*COM*"):
                     tab.setdefault(m.group(3), (m.group(2), int(m.group(1), 16)))
@@ -108,18 +111,10 @@ class Objects:
     def section_sizes(self, obj):
         """{section: size} of OBJ's sections."""
         if obj not in self.sizes:
-            tab = {}
-            try:
-                out = subprocess.run([self.cross + "objdump", "-h", obj],
-                                     capture_output=True, text=True).stdout
-            except OSError:
-                out = ""
             # "  0 .text         00000010  00000000  00000000  00000040  2**4"
-            for l in out.splitlines():
-                m = re.match(r"\s*\d+ (\S+)\s+([0-9a-f]+) ", l)
-                if m:
-                    tab[m.group(1)] = int(m.group(2), 16)
-            self.sizes[obj] = tab
+            self.sizes[obj] = {m.group(1): int(m.group(2), 16)
+                               for m in (re.match(r"\s*\d+ (\S+)\s+([0-9a-f]+) ", l)
+                                         for l in self.objdump("-h", obj)) if m}
         return self.sizes[obj]
 
     def learn(self, lines):
