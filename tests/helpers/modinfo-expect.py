@@ -58,10 +58,24 @@ def expand_wrappers(src):
     return re.sub(r"^#\s*define\s+\w+\([\w\s,]*\).*$", "", src, flags=re.M)
 
 
+def with_includes(path, depth=0):
+    """The file's text, each #include "FILE" of a file beside it put in
+    its place (qemu-test/modules/pltpad1.c is pltpad.h's declarations)."""
+    text = open(path, encoding="latin-1").read()
+    here = os.path.dirname(os.path.abspath(path))
+
+    def include(m):
+        inc = os.path.join(here, m.group(1))
+        if depth < 4 and os.path.isfile(inc):
+            return with_includes(inc, depth + 1)
+        return m.group(0)
+    return re.sub(r'^#\s*include\s+"([^"]+)"', include, text, flags=re.M)
+
+
 def main():
     lines, parms, descs = [], {}, {}
     for path in sys.argv[1:]:
-        src = uncomment(open(path, encoding="latin-1").read())
+        src = uncomment(with_includes(path))
         # object-like macros of the file and of the headers beside it
         # (e100.h's E100_MAX_NIC), the file's own winning
         defines = {}
