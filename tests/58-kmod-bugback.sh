@@ -5,7 +5,9 @@
 # with it ($BUILD/i386-sysmod-bugback), qemu-test/busybox/cases/
 # kmod-bad.case (bad input: /sys/module must stay as it was),
 # kmod-insmod.case and kmod-failnth.case (the fail-nth walk of modprobe:
-# a dentry kept by a failed holders link) must fail on each bug they are
+# a dentry kept by a failed holders link; and 2.5.50's exec freeing the
+# mm of a binary that fails past its point of no return, put back by
+# tests/bugback/sysmod/exec-mm-bug.patch) must fail on each bug they are
 # for, at the line that checks it, and pass with sysmodbug=0.  The kernel is tests/54's
 # (sysmod_bugback_tree), rebuilt here only where something changed.
 . "$(dirname "$0")/lib-test.sh"
@@ -18,6 +20,7 @@ bugs='
 16|a long name cut to 15 characters, so not its directory|kmod-bad|expected '\''^live$'\''
 32|the directory removed before a refused unload|kmod-bad|unexpected '\''^sysfs: changed'\''
 1024|a failed link keeps its dentry|kmod-failnth|expected '\''^failnth modprobe holder: slab caches with more objects: 0$'\''
+8192|exec frees the mm past the point of no return|kmod-failnth|written after its free
 '
 bits=(sysmodbug=0 $(echo "$bugs" | cut -d'|' -f1 | sed '/^$/d; s/^/sysmodbug=/'))
 labels=("${bits[@]/#/kmod bug-back }")
