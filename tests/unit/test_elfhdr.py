@@ -68,6 +68,10 @@ def elf(is64, end):
 
 
 class ElfHdr(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir)
+
     def check(self, is64, end):
         obj, heads = elf(is64, end)
         e = elfhdr.Elf(obj, "m.o")
@@ -110,10 +114,9 @@ class ElfHdr(unittest.TestCase):
         self.assertEqual(again.name(len(old) - 1), ".data")
 
         # write(): the bytes as they are
-        d = tempfile.mkdtemp()
-        self.addCleanup(shutil.rmtree, d)
-        e.write(os.path.join(d, "out.o"))
-        with open(os.path.join(d, "out.o"), "rb") as f:
+        path = os.path.join(self.dir, "out.o")
+        e.write(path)
+        with open(path, "rb") as f:
             self.assertEqual(f.read(), bytes(e.data))
 
         # messages name the file
@@ -124,9 +127,7 @@ class ElfHdr(unittest.TestCase):
 
     def readelf(self, obj):
         """readelf -SW's (name, type number, offset, size) of obj."""
-        d = tempfile.mkdtemp()
-        self.addCleanup(shutil.rmtree, d)
-        path = os.path.join(d, "m.o")
+        path = os.path.join(self.dir, "m.o")
         with open(path, "wb") as f:
             f.write(obj)
         out = subprocess.run(["readelf", "-SW", path], capture_output=True,
