@@ -48,39 +48,16 @@ import os
 import struct
 import sys
 
-SHF_ALLOC, SHF_GROUP = 2, 0x200
-SHT_SYMTAB, SHT_RELA, SHT_REL, SHT_GROUP = 2, 4, 9, 17
-GRP_COMDAT = 1
-SHN_LOPROC = 0xff00
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import elfhdr  # noqa: E402  (qemu-test/elfhdr.py)
+from elfhdr import (TYPE, FLAGS, OFFSET, SIZE, LINK, INFO,  # noqa: E402
+                    SHT_SYMTAB, SHT_RELA, SHT_REL, SHT_GROUP,
+                    SHF_ALLOC, SHF_GROUP, GRP_COMDAT, SHN_LOPROC)
 
 
-class Elf:
-    def __init__(self, data):
-        if data[:4] != b"\x7fELF":
-            sys.exit("%s: not ELF" % sys.argv[1])
-        self.data = bytearray(data)
-        self.is64 = data[4] == 2
-        self.end = "<" if data[5] == 1 else ">"
-        if self.is64:
-            self.shoff, = struct.unpack_from(self.end + "Q", data, 0x28)
-            self.shentsize, self.shnum, self.shstrndx = struct.unpack_from(
-                self.end + "HHH", data, 0x3A)
-            self.shfmt = self.end + "IIQQQQIIQQ"
-        else:
-            self.shoff, = struct.unpack_from(self.end + "I", data, 0x20)
-            self.shentsize, self.shnum, self.shstrndx = struct.unpack_from(
-                self.end + "HHH", data, 0x2E)
-            self.shfmt = self.end + "IIIIIIIIII"
-
-    def set_ehdr(self, shoff, shnum):
-        """e_shoff and e_shnum."""
-        if self.is64:
-            struct.pack_into(self.end + "Q", self.data, 0x28, shoff)
-            struct.pack_into(self.end + "H", self.data, 0x3C, shnum)
-        else:
-            struct.pack_into(self.end + "I", self.data, 0x20, shoff)
-            struct.pack_into(self.end + "H", self.data, 0x30, shnum)
-        self.shoff, self.shnum = shoff, shnum
+class Elf(elfhdr.Elf):
+    """qemu-test/elfhdr.py's, with the symbol table, relocation tables
+    and new sections."""
 
     def symbols(self):
         """(symbol table index, [(offset of the entry, name, shndx,
@@ -114,8 +91,7 @@ class Elf:
         """Add sections (name, shdr fields, contents) after the last:
         their contents, a new section name table and a new header
         table at the end of the file.  Returns their indices."""
-        names = self.shdr(self.shstrndx)
-        table = bytes(self.data[names[OFFSET]:names[OFFSET] + names[SIZE]])
+        table = self.names()
         heads = [self.shdr(i) for i in range(self.shnum)]
         first = self.shnum
         for name, fields, contents in new:
@@ -136,34 +112,6 @@ class Elf:
             self.set_shdr(i, h)
         return range(first, len(heads))
 
-    def shdr(self, i):
-        return list(struct.unpack_from(self.shfmt, self.data,
-                                       self.shoff + i * self.shentsize))
-
-    def set_shdr(self, i, fields):
-        struct.pack_into(self.shfmt, self.data,
-                         self.shoff + i * self.shentsize, *fields)
-
-    def find(self, name):
-        """Section name, or the first whose name starts with name
-        if it ends with '*'."""
-        strtab = self.shdr(self.shstrndx)
-        names = self.data[strtab[4]:strtab[4] + strtab[5]]
-        for i in range(1, self.shnum):
-            sh = self.shdr(i)
-            n = names[sh[0]:names.index(b"\0", sh[0])].decode()
-            if n == name or (name.endswith("*")
-                             and n.startswith(name[:-1])):
-                return i
-        sys.exit("%s: no %s section" % (sys.argv[1], name))
-
-    def nobits(self):
-        """.bss, or .sbss where .bss is empty (ia64)."""
-        i = self.find(".bss")
-        if self.shdr(i)[SIZE] == 0:
-            i = self.find(".sbss")
-        return i
-
     def reltab(self, target):
         """The relocation table of section target."""
         for i in range(1, self.shnum):
@@ -171,11 +119,7 @@ class Elf:
             if sh[TYPE] in (SHT_REL, SHT_RELA) and sh[INFO] == target:
                 return i
         sys.exit("%s: section %u has no relocation table"
-                 % (sys.argv[1], target))
-
-
-# Fields of a section header.
-TYPE, FLAGS, OFFSET, SIZE, LINK, INFO, ENTSIZE = 1, 2, 4, 5, 6, 7, 9
+                 % (self.path, target))
 
 
 def main():
@@ -185,10 +129,9 @@ def main():
     outdir = sys.argv[2]
 
     def make(kind, change):
-        e = Elf(orig)
+        e = Elf(orig, sys.argv[1])
         change(e)
-        with open(os.path.join(outdir, "kept-%s.o" % kind), "wb") as f:
-            f.write(e.data)
+        e.write(os.path.join(outdir, "kept-%s.o" % kind))
 
     def unalloc(name):
         def change(e):

@@ -16,50 +16,10 @@ first string is its licence.
   empty         sh_size 0 (valid, no licence: proprietary)
 """
 import os
-import struct
 import sys
 
-
-class Elf:
-    def __init__(self, data):
-        if data[:4] != b"\x7fELF":
-            sys.exit("%s: not ELF" % sys.argv[1])
-        self.data = bytearray(data)
-        self.is64 = data[4] == 2
-        self.end = "<" if data[5] == 1 else ">"
-        if self.is64:
-            self.shoff, = struct.unpack_from(self.end + "Q", data, 0x28)
-            self.shentsize, self.shnum, self.shstrndx = struct.unpack_from(
-                self.end + "HHH", data, 0x3A)
-            self.shfmt = self.end + "IIQQQQIIQQ"
-        else:
-            self.shoff, = struct.unpack_from(self.end + "I", data, 0x20)
-            self.shentsize, self.shnum, self.shstrndx = struct.unpack_from(
-                self.end + "HHH", data, 0x2E)
-            self.shfmt = self.end + "IIIIIIIIII"
-
-    def shdr(self, i):
-        return list(struct.unpack_from(self.shfmt, self.data,
-                                       self.shoff + i * self.shentsize))
-
-    def set_shdr(self, i, fields):
-        struct.pack_into(self.shfmt, self.data,
-                         self.shoff + i * self.shentsize, *fields)
-
-    def find(self, name):
-        strtab = self.shdr(self.shstrndx)
-        names = self.data[strtab[4]:strtab[4] + strtab[5]]
-        for i in range(1, self.shnum):
-            sh = self.shdr(i)
-            n = names[sh[0]:names.index(b"\0", sh[0])].decode()
-            if n == name:
-                return i
-        sys.exit("%s: no %s section" % (sys.argv[1], name))
-
-
-# Fields of a section header: 1 sh_type, 4 sh_offset, 5 sh_size.
-TYPE, OFFSET, SIZE = 1, 4, 5
-SHT_NOBITS = 8
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from elfhdr import Elf, TYPE, OFFSET, SIZE, SHT_NOBITS  # noqa: E402
 
 
 def main():
@@ -67,7 +27,7 @@ def main():
         sys.exit("usage: badmodinfo.py MODULE.o OUTDIR")
     orig = open(sys.argv[1], "rb").read()
     outdir = sys.argv[2]
-    base = Elf(orig)
+    base = Elf(orig, sys.argv[1])
     idx = base.find(".modinfo")
     sh = base.shdr(idx)
     strings = bytes(base.data[sh[OFFSET]:sh[OFFSET] + sh[SIZE]])
@@ -75,12 +35,11 @@ def main():
         sys.exit("%s: .modinfo must start with license=GPL" % sys.argv[1])
 
     def make(kind, change):
-        e = Elf(orig)
+        e = Elf(orig, sys.argv[1])
         s = e.shdr(idx)
         change(e, s)
         e.set_shdr(idx, s)
-        with open(os.path.join(outdir, "modinfo-%s.o" % kind), "wb") as f:
-            f.write(e.data)
+        e.write(os.path.join(outdir, "modinfo-%s.o" % kind))
 
     def nonul(e, s):
         e.data[s[OFFSET] + s[SIZE] - 1] = ord("X")

@@ -21,67 +21,23 @@ qemu-test/cases/sysfs-sections.case loads them.  The section name table
 is moved to the end of the file, with the new names added to it.
 """
 import os
-import struct
 import sys
 
-# Fields of a section header.
-NAME, TYPE, FLAGS, ADDR, OFFSET, SIZE = 0, 1, 2, 3, 4, 5
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import elfhdr  # noqa: E402  (qemu-test/elfhdr.py)
+from elfhdr import NAME, OFFSET, SIZE  # noqa: E402
 
 
-class Elf:
+class Elf(elfhdr.Elf):
+    """qemu-test/elfhdr.py's, read from path, with sections renamed."""
+
     def __init__(self, path):
-        data = open(path, "rb").read()
-        if data[:4] != b"\x7fELF":
-            sys.exit("%s: not ELF" % path)
-        self.path = path
-        self.data = bytearray(data)
-        is64 = data[4] == 2
-        self.end = "<" if data[5] == 1 else ">"
-        if is64:
-            self.shoff, = struct.unpack_from(self.end + "Q", data, 0x28)
-            self.shentsize, self.shnum, self.shstrndx = struct.unpack_from(
-                self.end + "HHH", data, 0x3A)
-            self.shfmt = self.end + "IIQQQQIIQQ"
-        else:
-            self.shoff, = struct.unpack_from(self.end + "I", data, 0x20)
-            self.shentsize, self.shnum, self.shstrndx = struct.unpack_from(
-                self.end + "HHH", data, 0x2E)
-            self.shfmt = self.end + "IIIIIIIIII"
-        s = self.shdr(self.shstrndx)
-        self.names = bytes(self.data[s[OFFSET]:s[OFFSET] + s[SIZE]])
-
-    def shdr(self, i):
-        return list(struct.unpack_from(self.shfmt, self.data,
-                                       self.shoff + i * self.shentsize))
-
-    def set_shdr(self, i, fields):
-        struct.pack_into(self.shfmt, self.data,
-                         self.shoff + i * self.shentsize, *fields)
-
-    def name(self, i):
-        off = self.shdr(i)[NAME]
-        return self.names[off:self.names.index(b"\0", off)].decode()
-
-    def find(self, name):
-        """Section name, or the first whose name starts with name if it
-        ends with '*'."""
-        for i in range(1, self.shnum):
-            n = self.name(i)
-            if n == name or (name.endswith("*") and n.startswith(name[:-1])):
-                return i
-        sys.exit("%s: no %s section" % (self.path, name))
-
-    def nobits(self):
-        """.bss, or .sbss where .bss is empty (ia64)."""
-        i = self.find(".bss")
-        if self.shdr(i)[SIZE] == 0:
-            i = self.find(".sbss")
-        return i
+        super().__init__(open(path, "rb").read(), path)
 
     def rename(self, renames):
         """renames: {section index: new name}; the name table goes to
         the end of the file with the new names after the old ones."""
-        names = bytearray(self.names)
+        names = bytearray(self.names())
         for i, new in renames.items():
             s = self.shdr(i)
             s[NAME] = len(names)
@@ -92,10 +48,6 @@ class Elf:
         s[SIZE] = len(names)
         self.set_shdr(self.shstrndx, s)
         self.data += names
-
-    def write(self, path):
-        with open(path, "wb") as f:
-            f.write(self.data)
 
 
 def main():

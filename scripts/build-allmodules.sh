@@ -18,8 +18,9 @@
 #   modules.list  the built modules' absolute paths (build-busybox.sh's LIST)
 # cached by content like the sweep: $BUILD/allmodules/NAME/.key holds a
 # hash of the tree's patches (names and diffs, not headers), the config
-# recipe (this script's configure part, kernel-config/i386) and the
-# compiler; a rerun with the same key builds nothing.
+# recipe (this script's configure part and lib.sh's oldconfig_new,
+# kernel-config/i386) and the compiler; a rerun with the same key builds
+# nothing.
 #
 # Usage: build-allmodules.sh [--share] [before|after]...
 #   --share  build only the modules of the make check share
@@ -103,6 +104,7 @@ key_of() {
 		gcc --version | head -1
 		sha1sum < "$TOP/kernel-config/i386"
 		sed -n '/^# configure TREE/,/^}/p' "$0" | sha1sum
+		declare -f oldconfig_new | sha1sum
 		for p in "$@"; do
 			echo "$p $(sed -n '/^--- /,$p' "$PATCHES/$p" | sha1sum)"
 		done
@@ -112,7 +114,7 @@ key_of() {
 # configure TREE LOGDIR: allmodconfig less SMP, options uncovered answered
 # m (or y), then kernel-config/i386's built-ins built in again.
 configure() {
-	local tree=$1 log=$2 i new sym
+	local tree=$1 log=$2 sym
 	TREE=$tree kmake allmodconfig < /dev/null > "$log/allmodconfig.log" 2>&1 || return 1
 	sed -i 's/^CONFIG_SMP=y$/# CONFIG_SMP is not set/' "$tree/.config"
 	# kernel-config/i386's =y where allmodconfig says m: the boot needs
@@ -124,25 +126,7 @@ configure() {
 	for sym in $OFF; do
 		sed -i "s/^$sym=[ym]\$/# $sym is not set/" "$tree/.config"
 	done
-	for i in 1 2 3 4 5 6 7 8; do
-		TREE=$tree kmake oldconfig < /dev/null > "$log/oldconfig.log" 2>&1 || return 1
-		new=$(grep -o '([A-Z0-9_]*) \[[^]]*\] (NEW)' "$log/oldconfig.log" |
-			sed 's/^(\([A-Z0-9_]*\)) \[\([^]]*\)\].*/\1 \2/')
-		[ -n "$new" ] || break
-		echo "$new" | while read -r sym choices; do
-			case "/$choices/" in
-			*/[mM]/*) v=m ;;
-			*/[yY]/*) v=y ;;
-			*) continue ;;
-			esac
-			sed -i "/^# CONFIG_$sym is not set\$/d; /^CONFIG_$sym=/d" "$tree/.config"
-			case " $(echo $OFF) " in
-			*" CONFIG_$sym "*) echo "# CONFIG_$sym is not set" ;;
-			*) echo "CONFIG_$sym=$v" ;;
-			esac >> "$tree/.config"
-		done
-	done
-	grep -q '(NEW)' "$log/oldconfig.log" && return 1
+	oldconfig_new "$tree" "$log/oldconfig.log" $OFF || return 1
 	grep -q '^CONFIG_SMP=y' "$tree/.config" && return 1
 	for sym in $OFF; do
 		grep -q "^$sym=" "$tree/.config" && { echo "$sym is on" >&2; return 1; }

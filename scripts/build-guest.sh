@@ -28,7 +28,7 @@ modules)
 	# Built already after the kernel's last build (build-kernel.sh's
 	# .harness-built), with nothing in the tree changed since, from the
 	# same sources and scripts: kept.
-	key=$(cd "$TOP" && sha1sum qemu-test/modules/* qemu-test/badmodinfo.py qemu-test/badkept.py qemu-test/badsecnames.py \
+	key=$(cd "$TOP" && sha1sum qemu-test/modules/* qemu-test/badmodinfo.py qemu-test/badkept.py qemu-test/badsecnames.py qemu-test/elfhdr.py \
 		scripts/build-guest.sh scripts/lib.sh scripts/arch/$ARCH.sh 2>&1)
 	if [ -f "$TREE/.harness-built" ] && [ "$G/modules.built" -nt "$TREE/.harness-built" ] &&
 	   [ -z "$(tree_newer "$TREE/.harness-built")" ] &&

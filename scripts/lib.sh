@@ -288,6 +288,37 @@ kmake() {
 		${cc[@]+"${cc[@]}"} "$@"
 }
 
+# oldconfig_new TREE LOG [OFF...]: make oldconfig in TREE (its output in
+# LOG) until it asks nothing new, each new option answered as
+# allmodconfig would (m where it can be a module, else y), or not set
+# where it is one of OFF; at most 8 rounds.  Fails where oldconfig
+# fails or still asks.  For the allmodconfig trees of scripts/sweep.sh
+# and scripts/build-allmodules.sh.
+oldconfig_new() {
+	local tree=$1 log=$2 i new
+	shift 2
+	for i in 1 2 3 4 5 6 7 8; do
+		TREE=$tree kmake oldconfig < /dev/null > "$log" 2>&1 || return 1
+		# "Prompt (SYM) [N/m/y/?] (NEW) " (several can share a line)
+		new=$(grep -o '([A-Z0-9_]*) \[[^]]*\] (NEW)' "$log" |
+			sed 's/^(\([A-Z0-9_]*\)) \[\([^]]*\)\].*/\1 \2/')
+		[ -n "$new" ] || break
+		echo "$new" | while read -r sym choices; do
+			case "/$choices/" in
+			*/[mM]/*) v=m ;;
+			*/[yY]/*) v=y ;;
+			*) continue ;;
+			esac
+			sed -i "/^# CONFIG_$sym is not set\$/d; /^CONFIG_$sym=/d" "$tree/.config"
+			case " $* " in
+			*" CONFIG_$sym "*) echo "# CONFIG_$sym is not set" ;;
+			*) echo "CONFIG_$sym=$v" ;;
+			esac >> "$tree/.config"
+		done
+	done
+	! grep -q '(NEW)' "$log"
+}
+
 # list_modules LIST MODULE...: the modules boot.sh puts into the
 # initrd's /m, one path a line; each must have been built.
 list_modules() {

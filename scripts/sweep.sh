@@ -119,28 +119,12 @@ prepare() {
 # answered as allmodconfig would (m if tristate, else y), until oldconfig
 # asks nothing new.  The result is $SW/config, used for both trees.
 configure() {
-	local tree=$1 i new
+	local tree=$1
 	TREE=$tree kmake allmodconfig < /dev/null > "$SW/allmodconfig.log" 2>&1 || return 1
 	sed -i 's/^CONFIG_SMP=y$/# CONFIG_SMP is not set/' "$tree/.config"
 	# gcc -g (compat/debug-info.patch) only slows every compile down
 	sed -i 's/^CONFIG_DEBUG_INFO=y$/# CONFIG_DEBUG_INFO is not set/' "$tree/.config"
-	for i in 1 2 3 4 5 6 7 8; do
-		TREE=$tree kmake oldconfig < /dev/null > "$SW/oldconfig.log" 2>&1 || return 1
-		# "Prompt (SYM) [N/m/y/?] (NEW) " (several can share a line)
-		new=$(grep -o '([A-Z0-9_]*) \[[^]]*\] (NEW)' "$SW/oldconfig.log" |
-			sed 's/^(\([A-Z0-9_]*\)) \[\([^]]*\)\].*/\1 \2/')
-		[ -n "$new" ] || break
-		echo "$new" | while read -r sym choices; do
-			case "/$choices/" in
-			*/[mM]/*) v=m ;;
-			*/[yY]/*) v=y ;;
-			*) continue ;;
-			esac
-			sed -i "/^# CONFIG_$sym is not set\$/d; /^CONFIG_$sym=/d" "$tree/.config"
-			echo "CONFIG_$sym=$v" >> "$tree/.config"
-		done
-	done
-	grep -q '(NEW)' "$SW/oldconfig.log" && return 1
+	oldconfig_new "$tree" "$SW/oldconfig.log" || return 1
 	grep -q '^CONFIG_SMP=y' "$tree/.config" && return 1
 	cp "$tree/.config" "$SW/config"
 }

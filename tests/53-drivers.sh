@@ -9,12 +9,7 @@
 export ARCH=i386
 cases=$(ls "$TOP"/qemu-test/drivers/*.case)
 checks="drivers: build|drivers: memcmp exported and called|drivers: MODULE_PARM variables"
-why=
-if ! check_ksrc "$KSRC" 2>/dev/null; then
-	why="no 2.5.50 tree at KSRC=$KSRC"
-elif ! command -v qemu-system-i386 > /dev/null; then
-	why="qemu-system-i386 missing (apt-get install qemu-system-x86)"
-fi
+why=$(i386_guest_why)
 if [ -n "$why" ]; then
 	IFS='|'; for c in $checks; do skip "$c: $why"; done; unset IFS
 	for c in $cases "$TOP"/qemu-test/busybox/drivers/*.case; do skip "drivers case $(basename "$c" .case): $why"; done

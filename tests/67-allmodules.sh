@@ -8,12 +8,7 @@
 # on the compat patches' alone; the outcomes compared module by module.
 . "$(dirname "$0")/lib-test.sh"
 labels="allmodules before: build|allmodules after: build|allmodules before: load|allmodules after: load|allmodules: differences"
-why=
-if ! check_ksrc "$KSRC" 2>/dev/null; then
-	why="no 2.5.50 tree at KSRC=$KSRC"
-elif ! command -v qemu-system-i386 > /dev/null; then
-	why="qemu-system-i386 missing (apt-get install qemu-system-x86)"
-fi
+why=$(i386_guest_why)
 # Measured 2026-12-06 on the loaded 2-core machine: the share costs
 # about 45 minutes from empty (both kernels 4 + 12 min, the share's
 # modules 24 min a tree, busybox 7 min, loads 10 min): more than make

@@ -74,17 +74,23 @@ quiet() {
 	return 1
 }
 
+# i386_guest_why: why no i386 guest can boot here (no tree at KSRC, no
+# qemu-system-i386), or nothing.
+i386_guest_why() {
+	if ! check_ksrc "$KSRC" 2>/dev/null; then
+		echo "no 2.5.50 tree at KSRC=$KSRC"
+	elif ! command -v qemu-system-i386 > /dev/null; then
+		echo "qemu-system-i386 missing (apt-get install qemu-system-x86)"
+	fi
+}
+
 # need_i386_guest PREFIX CASE...: skip one test per case (and exit) when
 # there is no tree or no qemu-system-i386; then build the kernel, the
 # test modules and the guest init, or fail (and exit).
 need_i386_guest() {
-	local prefix=$1 why= c
+	local prefix=$1 why c
 	shift
-	if ! check_ksrc "$KSRC" 2>/dev/null; then
-		why="no 2.5.50 tree at KSRC=$KSRC"
-	elif ! command -v qemu-system-i386 > /dev/null; then
-		why="qemu-system-i386 missing (apt-get install qemu-system-x86)"
-	fi
+	why=$(i386_guest_why)
 	if [ -n "$why" ]; then
 		for c in "$@"; do skip "$prefix $(basename "$c" .case): $why"; done
 		exit 0

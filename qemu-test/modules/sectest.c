@@ -39,24 +39,6 @@ static int __init sectest_init_text(void)
 
 #include "kread.h"
 
-/* The held file's content from its start, as kread() gives it. */
-static ssize_t read_held(char *buf, size_t size)
-{
-	mm_segment_t old_fs = get_fs();
-	loff_t pos = 0;
-	ssize_t n;
-
-	set_fs(KERNEL_DS);
-	n = held->f_op->read(held, buf, size - 1, &pos);
-	set_fs(old_fs);
-	if (n < 0)
-		return n;
-	if (n > 0 && buf[n - 1] == '\n')
-		n--;
-	buf[n] = '\0';
-	return n;
-}
-
 /* /proc/sectest: "held .init.text: " and what a read of it gives. */
 static int proc_read(char *page, char **start, off_t off, int count,
 		     int *eof, void *data)
@@ -68,7 +50,7 @@ static int proc_read(char *page, char **start, off_t off, int count,
 	*eof = 1;
 	if (off)
 		return 0;
-	n = held ? read_held(buf, sizeof(buf)) : -ENOENT;
+	n = held ? kread_file(held, buf, sizeof(buf)) : -ENOENT;
 	if (n < 0)
 		len = sprintf(page, "held .init.text: %d\n", (int)n);
 	else
