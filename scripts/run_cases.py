@@ -73,6 +73,15 @@ import tempfile
 import time
 
 BASE_APPEND = "console=ttyS0 root=/dev/ram0 panic=1"
+# The RAM disk the kernel-configs give (CONFIG_BLK_DEV_RAM_SIZE), in kB:
+# a bigger image (the busybox root with modules built -g) is booted
+# with ramdisk_size= its size, or the kernel cannot mount it.
+RAMDISK_KB = 4096
+
+
+def ramdisk_words(img):
+    kb = (os.path.getsize(img) + 1023) // 1024
+    return [b"ramdisk_size=%d" % kb] if kb > RAMDISK_KB else []
 # The first line of every case's log, before the QEMU command line that
 # booted it (the initrd named there is gone once the case ends).
 HEADER = "qemu: "
@@ -356,7 +365,7 @@ def run_case(path, args, notes=None):
     with tempfile.TemporaryDirectory(prefix="case-") as work:
         try:
             img = make_initrd(case, args.init, args.modules, work, args.overlay)
-            append = b" ".join([BASE_APPEND.encode()] +
+            append = b" ".join([BASE_APPEND.encode()] + ramdisk_words(img) +
                                [expand(a) for a in case["append"]] +
                                ([args.append.encode()] if args.append else []))
         except (CaseError, subprocess.CalledProcessError, OSError) as e:
@@ -442,7 +451,8 @@ def shell(args):
     with tempfile.TemporaryDirectory(prefix="shell-") as work:
         shutil.move(make_initrd({"step": []}, args.init, args.modules, work,
                                 overlay=args.overlay), args.image)
-    append = BASE_APPEND + (" " + args.append if args.append else "")
+    append = b" ".join([BASE_APPEND.encode()] + ramdisk_words(args.image)).decode() + \
+        (" " + args.append if args.append else "")
     cmd = qemu_command(args, args.image, append, monitor=True)
     print(">>> command line: %s" % append)
     print(">>> qemu: %s" % command_line(cmd))

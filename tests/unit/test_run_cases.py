@@ -291,3 +291,19 @@ class Main(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class RamdiskSize(unittest.TestCase):
+    """An image bigger than the kernel-configs' RAM disk boots with
+    ramdisk_size= its size in kB (the busybox root with -g modules)."""
+
+    def words(self, kb):
+        with tempfile.NamedTemporaryFile() as f:
+            f.truncate(kb * 1024)
+            return rc.ramdisk_words(f.name)
+
+    def test_sizes(self):
+        self.assertEqual(self.words(100), [])
+        self.assertEqual(self.words(rc.RAMDISK_KB), [])
+        self.assertEqual(self.words(rc.RAMDISK_KB + 1),
+                         [b"ramdisk_size=%d" % (rc.RAMDISK_KB + 1)])
