@@ -285,6 +285,13 @@ for a in $arches; do
 	# a case that needs what this guest lacks (needs: kallsyms=yes)
 	[ "$ns" -gt 0 ] && cases[$a]="${cases[$a]} ($ns skipped)"
 	booted[$a]=yes
+	# An Oops's backtrace goes on through module code to the kernel
+	# (ia64: the loader registers the module's unwind tables).
+	case $(trace_past_module "$BUILD/$a/logs/oops-raw.log" "$BUILD/$a/guest/mods/oops.o") in
+	past)	pass "trace $a: oops-raw's Call Trace goes on past the module's frames into the kernel" ;;
+	stops)	fail "trace $a: oops-raw's Call Trace stops at the module's frames (no unwind table for it?)" ;;
+	*)	echo "    ... trace $a: no module frame in oops-raw's Call Trace (it starts past them): not checked" ;;
+	esac
 	# Where the arch boots two CPUs: did the second come up?
 	if [ -n "$arch_smp_up" ]; then
 		# (the hvc console ends its lines with CR LF)

@@ -393,3 +393,36 @@ for l in sys.stdin:
     size[k] = (size[k] + al - 1) // al * al + int(m.group(2), 16)
 print(size["core"] % 4, size["init"] % 4)'
 }
+
+# trace_past_module LOG OBJECT [CROSS]: does the first Call Trace in LOG
+# (oops-raw.case's console) go on past the module's frames into the
+# kernel's?  "past", "stops" (its last frame is the module's: the
+# unwinder knew no more) or "none" (no frame of the module in it:
+# ppc's starts at the caller's caller).  The module's .text is where
+# the log's "/sys/module/NAME/sections/.text: 0x..." line says, as long
+# as OBJECT's .text.
+trace_past_module() {
+	local size
+	size=$(section_size "$2" .text)
+	tr -d '\r' < "$1" | python3 -c '
+import re, sys
+size = int(sys.argv[1])
+base, frames, on = None, [], False
+for l in sys.stdin:
+    m = re.match(r"/sys/module/\w+/sections/\.text: 0x([0-9a-f]+)$", l.strip())
+    if m:
+        base = int(m.group(1), 16)
+    if re.match(r"\s*Call [Tt]race:", l):
+        if frames:
+            break
+        on = True
+    elif on and not re.match(r"\s*\[<?[0-9a-fA-F]+>?\]", l):
+        break
+    if on:
+        frames += [int(a, 16) for a in re.findall(r"\[<?([0-9a-fA-F]{8,16})>?\]", l)]
+mod = [base is not None and base <= a < base + size for a in frames]
+if not any(mod):
+    print("none")
+else:
+    print("past" if not mod[-1] else "stops")' "$size"
+}
