@@ -109,7 +109,9 @@ GUEST_PROPERTIES = {"long": "the bits of a C long",
                                 "(CONFIG_KALLSYMS and print_symbol()), else no",
                     "slabstats": "yes where /proc/slabinfo has DEBUG_SLAB's "
                                  "statistics (objects allocated and freed: "
-                                 "exact counts), else no"}
+                                 "exact counts), else no",
+                    "oops": "yes where a task that Oopses dies and the "
+                            "guest goes on (oops-raw.case), else no"}
 
 
 class CaseError(Exception):

@@ -21,7 +21,7 @@ arch_qemu_opts=()
 # /proc/slabinfo counts the objects allocated and freed (the failnth
 # cases' exact slab checks); i386-drivers, which lacks it, boots only
 # qemu-test/drivers/ and the kmod cases.
-arch_guest=(long=32 cmdline=256 cmdparse=cut kallsyms=yes smp=no slabstats=yes)
+arch_guest=(long=32 cmdline=256 cmdparse=cut kallsyms=yes smp=no slabstats=yes oops=yes)
 # make shell: scripts/build-busybox.sh builds an i386 musl busybox.
 arch_shell=yes
 # gdb: a function's second argument at its first instruction (cdecl:

@@ -42,7 +42,7 @@ arch_lds_fallback=yes
 # kallsyms=no: kernel-config/ia64 has no CONFIG_KALLSYMS (the Oops prints
 # "ip is at" with a bare address).  smp=no: the HP simulator's config is
 # uniprocessor (CONFIG_SMP off; Ski simulates one CPU).
-arch_guest=(long=64 cmdline=512 cmdparse=whole kallsyms=no smp=no slabstats=no)
+arch_guest=(long=64 cmdline=512 cmdparse=whole kallsyms=no smp=no slabstats=no oops=yes)
 # arch_boot_cmd KERNEL: run_cases.py's --cmd, building Ski first if
 # needed; fails, saying why, where Ski cannot be had.  Ski copies the
 # words after the loader into 1024 bytes, each followed by a blank, and

@@ -24,7 +24,7 @@ arch_qemu_pkg=qemu-system-ppc
 arch_qemu_opts=(-M g3beige -vga none)
 # kallsyms=no: kernel-config/ppc has no CONFIG_KALLSYMS, and its Oops
 # prints NIP as a bare address (only show_stack() uses print_symbol()).
-arch_guest=(long=32 cmdline=512 cmdparse=cut kallsyms=no smp=no slabstats=no)
+arch_guest=(long=32 cmdline=512 cmdparse=cut kallsyms=no smp=no slabstats=no oops=yes)
 # gdb: a function's second argument at its first instruction is in r4
 # (SVR4 ABI); `x/s $r4` at parse_args shows the command line (tried
 # 2026-12-05 with make boot ARCH=ppc GDB=1 and gdb-multiarch 13.1).

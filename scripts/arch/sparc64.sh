@@ -22,4 +22,4 @@ arch_qemu_pkg=qemu-system-sparc
 arch_qemu_opts=(-M sun4u -vga none)
 # kallsyms=no: no CONFIG_KALLSYMS, and 2.5.50's sparc64 Oops prints bare
 # addresses (no print_symbol() in arch/sparc64).
-arch_guest=(long=64 cmdline=256 cmdparse=cut kallsyms=no smp=no slabstats=no)
+arch_guest=(long=64 cmdline=256 cmdparse=cut kallsyms=no smp=no slabstats=no oops=yes)
