@@ -49,7 +49,7 @@ for name in $names; do
 	# Modules that cannot unload: no cleanup_module (2.5.50 refuses
 	# them, EBUSY), or their own init takes a reference on them.
 	for m in $(cat "$out/modules$sfx.list"); do
-		nm "$m" | grep -qw cleanup_module || basename "${m%.o}"
+		nm "$m" | grep -w cleanup_module > /dev/null || basename "${m%.o}"
 	done > "$out/permanent$sfx.txt"
 	grep -l 'MOD_INC_USE_COUNT' $(for m in $(cat "$out/built$sfx.txt"); do echo "$tree/${m%.o}.c"; done) 2> /dev/null |
 		xargs -r -n1 basename | sed 's/\.c$//' >> "$out/permanent$sfx.txt"

@@ -96,7 +96,7 @@ if [ ! -x "$src/busybox" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$recipe" ]; th
 		grep -qxF "$want" "$src/.config" ||
 			die "busybox's .config lost \"$want\" (qemu-test/busybox/config; log: $BB/build.log)"
 	done < <(sed -E 's/^# (CONFIG_[A-Z0-9_]+) is not set/\1=n/' "$BB/config.ours")
-	file "$src/busybox" | grep -q 'ELF 32-bit.*Intel 80386.*statically linked' ||
+	file "$src/busybox" | grep 'ELF 32-bit.*Intel 80386.*statically linked' > /dev/null ||
 		die "$src/busybox is not a static i386 program: $(file -b "$src/busybox")"
 	echo "$recipe" > "$stamp"
 	msg "busybox built in $(elapsed "$t0") s: $(stat -c %s "$src/busybox") bytes, $(wc -l < "$src/busybox.links") applets"

@@ -33,7 +33,7 @@ modules)
 	if [ -f "$TREE/.harness-built" ] && [ "$G/modules.built" -nt "$TREE/.harness-built" ] &&
 	   [ -z "$(tree_newer "$TREE/.harness-built")" ] &&
 	   [ "$key" = "$(cat "$G/modules.built")" ] && [ -f "$G/modules.list" ] &&
-	   ! (xargs ls -d -- < "$G/modules.list" 2>&1 >/dev/null | grep -q .); then
+	   ! (xargs ls -d -- < "$G/modules.list" 2>&1 >/dev/null | grep . > /dev/null); then
 		msg "test modules: up to date (built after the kernel from the same sources: $G/modules.built)"
 		exit 0
 	fi
@@ -56,7 +56,7 @@ MK
 	# Broken copies of hello.o's .modinfo (qemu-test/badmodinfo.py) for
 	# modinfo-hostile.case, once the series gives modules a .modinfo.
 	bad=
-	if readelf -SW "$G/mods/hello.o" | grep -q ' \.modinfo '; then
+	if readelf -SW "$G/mods/hello.o" | grep ' \.modinfo ' > /dev/null; then
 		python3 "$TOP/qemu-test/badmodinfo.py" "$G/mods/hello.o" "$G/mods" ||
 			die "qemu-test/badmodinfo.py failed on $G/mods/hello.o"
 		bad=$(ls "$G/mods"/modinfo-*.o)

@@ -131,7 +131,7 @@ if ! echo "$srcs" | xargs -P "$JOBS" -I{} bash -c 'cc1 "$1"' _ {} >> "$log" 2>&1
 	tail -25 "$log" >&2
 	die "building kmod failed (log: $log)"
 fi
-file "$work/kmod" | grep -q 'ELF 32-bit.*Intel 80386.*statically linked' ||
+file "$work/kmod" | grep 'ELF 32-bit.*Intel 80386.*statically linked' > /dev/null ||
 	die "$work/kmod is not a static i386 program: $(file -b "$work/kmod")"
 mkdir -p "$OUT"
 mv "$work/kmod" "$OUT/kmod"

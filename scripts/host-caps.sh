@@ -73,7 +73,7 @@ if command -v i386-linux-musl-gcc > /dev/null; then
 else
 	line lack "i386 musl" "no i386-linux-musl-gcc: the busybox tests are skipped (scripts/install-shell-deps.sh, as root)"
 fi
-if [ -d "$BUILD/busybox/src" ] || apt-cache showsrc busybox 2> /dev/null | grep -q '^Package: busybox'; then
+if [ -d "$BUILD/busybox/src" ] || apt-cache showsrc busybox 2> /dev/null | grep '^Package: busybox' > /dev/null; then
 	line have "busybox source" "apt-get source busybox"
 else
 	line lack "busybox source" "no deb-src entry for busybox: the busybox tests are skipped (scripts/install-shell-deps.sh, as root)"

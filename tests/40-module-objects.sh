@@ -22,13 +22,13 @@ for m in hello multipart divas eicon noinit devtable; do
 		fail "modules: $m.o: $n modname sections, name \"$name\", size $size (want 1, \"$m\", 60)"
 	fi
 done
-if readelf -SW "$M/shared_common.o" | grep -q modname; then
+if readelf -SW "$M/shared_common.o" | grep modname > /dev/null; then
 	fail "modules: shared_common.o (linked into divas and eicon) carries a module name"
 else
 	pass "modules: shared_common.o, linked into two modules, carries no name"
 fi
 if grep -q "shared_common\.c *$" "$BUILD/$ARCH/modules.log" &&
-   ! grep "shared_common\.c *$" "$BUILD/$ARCH/modules.log" | grep -q KBUILD_MODNAME; then
+   ! grep "shared_common\.c *$" "$BUILD/$ARCH/modules.log" | grep KBUILD_MODNAME > /dev/null; then
 	pass "modules: kbuild compiles the shared object without KBUILD_MODNAME"
 else
 	fail "modules: shared_common.o compiled with a KBUILD_MODNAME"
@@ -92,7 +92,7 @@ for o in $(grep -Ev '/(modinfo|kept|secname)-[^/]*\.o$' "$BUILD/$ARCH/guest/modu
 	check_modinfo "modinfo i386: $m.o" "$o" $(module_sources "$TREE" "$o")
 done
 if [ -f "$TREE/vmlinux" ]; then
-	if readelf -SW "$TREE/vmlinux" | grep -q '\.modinfo'; then
+	if readelf -SW "$TREE/vmlinux" | grep '\.modinfo' > /dev/null; then
 		fail "modinfo: vmlinux has a .modinfo section: built-in code must leave none"
 	else
 		pass "modinfo: vmlinux has no .modinfo: built-in code's MODULE_LICENSEs leave nothing"

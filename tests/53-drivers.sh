@@ -28,7 +28,7 @@ mods=$(cat "$DB/i386/guest/modules.list")
 
 # gcc 12 calls memcmp out of line (compat/i386-export-memcmp.patch):
 # e100 and usbcore need it, so the kernel must export it.
-callers=$(for m in $mods; do nm -u "$m" | grep -qw memcmp && basename "$m"; done | tr '\n' ' ')
+callers=$(for m in $mods; do nm -u "$m" | grep -w memcmp > /dev/null && basename "$m"; done | tr '\n' ' ')
 if ! grep -q ' __ksymtab_memcmp$' "$DT/System.map"; then
 	fail "drivers: memcmp exported and called: vmlinux has no __ksymtab_memcmp (callers: $callers)"
 elif [ -z "$callers" ]; then

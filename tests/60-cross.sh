@@ -40,7 +40,7 @@ case ${CHECK_UNIT:-} in
 "")	arches=${CROSS_ARCHES:-$(cross_arches | tr '\n' ' ')} ;;
 lds-params)
 	arches= ;;
-*)	if ! cross_arches | grep -qx -- "$CHECK_UNIT"; then
+*)	if ! cross_arches | grep -x -- "$CHECK_UNIT" > /dev/null; then
 		fail "60-cross: CHECK_UNIT=$CHECK_UNIT: no such part (the parts: $(cross_arches | tr '\n' ' ')lds-params)"
 		exit 1
 	fi

@@ -35,7 +35,7 @@ gdb_run() {
 	local label=$1 arch=$2 b=$3 probe=${4:-} port out vmlinux mods brc
 	vmlinux=$b/$arch/linux-2.5.50/vmlinux
 	mods=$b/$arch/guest/mods
-	if ! readelf -SW "$vmlinux" 2> /dev/null | grep -q ' \.debug_info '; then
+	if ! readelf -SW "$vmlinux" 2> /dev/null | grep ' \.debug_info ' > /dev/null; then
 		fail "$label: $vmlinux has no debug information (CONFIG_DEBUG_INFO)"
 		return
 	fi

@@ -164,7 +164,7 @@ bugback_verdict() {
 	line=$(grep -a -m1 '^FAIL: case' "$out")
 	if ! grep -q 'VERDICT: FAIL' "$out"; then
 		fail "$label passes: the case cannot find that bug"
-	elif ! printf '%s\n' "$line" | grep -q -F -- "$sign"; then
+	elif ! printf '%s\n' "$line" | grep -F -- "$sign" > /dev/null; then
 		fail "$label fails, but not at '$sign': ${line:0:200}"
 	else
 		pass "$label fails at '$sign'"
@@ -302,7 +302,7 @@ obsparm_missing() {
 kmod_modinfo() {
 	local m
 	for m in "$(command -v modinfo)" /usr/sbin/modinfo /sbin/modinfo; do
-		[ -n "$m" ] && [ -x "$m" ] && "$m" --version 2>&1 | grep -q kmod &&
+		[ -n "$m" ] && [ -x "$m" ] && "$m" --version 2>&1 | grep kmod > /dev/null &&
 			{ echo "$m"; return 0; }
 	done
 	return 1

@@ -23,7 +23,7 @@ for f in $(for p in $series; do sed -n 's,^+++ [^/[:space:]]*/\([^[:space:]]*\).
 done
 for p in $series; do
 	o=$(patch -p1 --fuzz=0 -N -t --no-backup-if-mismatch -r - -d "$out.tmp" -i "$PATCHES/$p" 2>&1)
-	if [ $? -ne 0 ] || echo "$o" | grep -q -v '^patching file '; then
+	if [ $? -ne 0 ] || echo "$o" | grep -v '^patching file ' > /dev/null; then
 		echo "$o" | grep -v '^patching file ' | sed 's/^/    | /' >&2
 		die "lds-tree: $p does not apply cleanly (no fuzz, no offset)"
 	fi
