@@ -20,6 +20,21 @@ typedef uint64_t u64;
 	__typeof__(*(p)) _v = val; memcpy(ptr, &_v, sizeof(_v)); } while (0)
 #define vmalloc(n) aligned_alloc(4096, ALIGN((n), 4096))
 #define vfree(p) free(p)
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#ifndef SHT_LOPROC
+#define SHT_LOPROC 0x70000000
+#endif
+/* The unwind tables: <asm-ia64/unwind.h>'s interface; a handle is the
+   table itself, and nothing walks it here. */
+static inline void *unw_add_unwind_table(const char *name, unsigned long base,
+					 unsigned long gp, const void *start,
+					 const void *end)
+{
+	return (void *)start;
+}
+static inline void unw_remove_unwind_table(void *handle)
+{
+}
 #include "arch.h"
 struct module {
 	char name[16];
