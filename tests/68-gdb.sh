@@ -155,7 +155,8 @@ else
 	BUILD=$d ARCH=ppc BOOT_LOGDIR=$d/decode "$TOP/scripts/boot.sh" \
 		"$TOP/qemu-test/cases/oops-raw.case" | case_lines "decode ppc:"
 	log=$d/decode/oops-raw.log
-	if grep -a -q '^NIP: ' "$log" 2> /dev/null; then
+	# (ppc's console ends its lines "\n\r": the CR starts the next)
+	if tr -d '\r' < "$log" 2> /dev/null | grep -a '^NIP: ' > /dev/null; then
 		out=$("$TOP/scripts/decode-oops" --cross "$arch_cross" \
 			--vmlinux "$d/ppc/linux-2.5.50/vmlinux" --module-dir "$d/ppc/guest/mods" \
 			--strip "$d/ppc/linux-2.5.50" "$log")
