@@ -20,7 +20,7 @@
 . "$(dirname "$0")/lib-test.sh"
 OUTER=$BUILD
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+on_exit 'rm -rf "$tmp"'
 
 # The lines of parmtest.c the breakpoints go to, found in the source.
 src=$TOP/qemu-test/modules/parmtest.c
