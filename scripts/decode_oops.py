@@ -46,8 +46,13 @@ import sys
 ADDR_RE = re.compile(r"\[<?([0-9a-fA-F]{8,16})>?\]")
 SYM_RE = re.compile(r"([A-Za-z_.$][\w.$]*)\+0x([0-9a-f]+)/0x([0-9a-f]+)"
                     r"(?: \[([\w-]+)\])?")
-ALL_ADDR_RE = re.compile(r"\[<?([0-9a-fA-F]{8,16})>?\]|"
-                         r"\b(NIP|LR|TPC|RPC): ?\[?<?([0-9a-fA-F]{8,16})\b")
+# Every address of a line: ADDR_RE's, and ppc's and sparc64's named
+# registers ("NIP: C0012345 LR: C0023456").
+ALL_ADDR_RE = re.compile(ADDR_RE.pattern +
+                         r"|\b(NIP|LR|TPC|RPC): ?\[?<?([0-9a-fA-F]{8,16})\b")
+# Before an address, what makes it the fault itself, not a return
+# address: i386's EIP, ppc's NIP, sparc64's TPC, ia64's "ip  :".
+FAULT_RE = re.compile(r"EIP|NIP|PC|TPC|\bip\s*:")
 # What starts an Oops, a BUG or a trace in 2.5.50's consoles.
 OOPS_RE = re.compile(r"Oops|kernel BUG|Unable to handle kernel|Call [Tt]race|"
                      r"EIP is at|Call backtrace|Kernel panic")
@@ -120,7 +125,7 @@ class Objects:
     def learn(self, lines):
         """Note the section addresses the log shows."""
         for l in lines:
-            m = SECTION_RE.match(l.replace("\r", "").strip())
+            m = SECTION_RE.match(l.strip())
             if m:
                 self.bases[(m.group(1).replace("-", "_"), m.group(2))] = \
                     int(m.group(3), 16)
@@ -166,7 +171,7 @@ def frame(line):
     a = ADDR_RE.search(line)
     s = SYM_RE.search(line)
     addr = int(a.group(1), 16) if a else None
-    ret = not re.search(r"EIP|NIP|PC|TPC", line)
+    ret = not FAULT_RE.search(line)
     if s:
         return addr, s.group(1), int(s.group(2), 16), s.group(4), ret
     return addr, None, 0, None, ret
@@ -177,8 +182,7 @@ def raw_frames(line):
     res = []
     for m in ALL_ADDR_RE.finditer(line):
         if m.group(1):
-            # i386's "EIP: 0060:[<...>]", ia64's "ip  : [<...>]": the fault
-            ret = not re.search(r"EIP|NIP|PC|TPC|\bip\s*:", line[:m.start()])
+            ret = not FAULT_RE.search(line[:m.start()])
             res.append((int(m.group(1), 16), ret))
         else:
             res.append((int(m.group(3), 16), m.group(2) in ("LR", "RPC")))
@@ -199,6 +203,7 @@ def where_raw(addr, ret, vmlinux, objects):
 
 def decode(lines, vmlinux=None, objects=None, indent="    "):
     objects = objects or Objects()
+    lines = [l.replace("\r", "") for l in lines]	# two CPUs' consoles cut in
     objects.learn(lines)
     out = []
     started = False
@@ -210,7 +215,6 @@ def decode(lines, vmlinux=None, objects=None, indent="    "):
     # "EIP is at NAME+0xOFF/0xSIZE"; the second is decoded.
     eip_at = any("EIP is at" in l for l in lines)
     for line in lines:
-        line = line.replace("\r", "")	# two CPUs' consoles cut in
         if eip_at and re.match(r"EIP:\s+[0-9a-f]{4}:\[<", line):
             continue
         if line in seen:

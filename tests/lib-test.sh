@@ -396,32 +396,34 @@ for l in sys.stdin:
 print(size["core"] % 4, size["init"] % 4)'
 }
 
-# trace_past_module LOG OBJECT [CROSS]: does the first Call Trace in LOG
+# trace_past_module LOG OBJECT: does the first Call Trace in LOG
 # (oops-raw.case's console) go on past the module's frames into the
 # kernel's?  "past", "stops" (its last frame is the module's: the
 # unwinder knew no more) or "none" (no frame of the module in it:
 # ppc's starts at the caller's caller).  The module's .text is where
 # the log's "/sys/module/NAME/sections/.text: 0x..." line says, as long
-# as OBJECT's .text.
+# as OBJECT's .text; the lines and addresses are read as
+# scripts/decode_oops.py reads them.
 trace_past_module() {
 	local size
 	size=$(section_size "$2" .text)
-	tr -d '\r' < "$1" | python3 -c '
+	tr -d '\r' < "$1" | PYTHONPATH=$TOP/scripts python3 -c '
 import re, sys
+from decode_oops import ADDR_RE, SECTION_RE
 size = int(sys.argv[1])
 base, frames, on = None, [], False
 for l in sys.stdin:
-    m = re.match(r"/sys/module/\w+/sections/\.text: 0x([0-9a-f]+)$", l.strip())
-    if m:
-        base = int(m.group(1), 16)
+    m = SECTION_RE.match(l.strip())
+    if m and m.group(2) == ".text":
+        base = int(m.group(3), 16)
     if re.match(r"\s*Call [Tt]race:", l):
         if frames:
             break
         on = True
-    elif on and not re.match(r"\s*\[<?[0-9a-fA-F]+>?\]", l):
+    elif on and not ADDR_RE.match(l.lstrip()):
         break
     if on:
-        frames += [int(a, 16) for a in re.findall(r"\[<?([0-9a-fA-F]{8,16})>?\]", l)]
+        frames += [int(a, 16) for a in ADDR_RE.findall(l)]
 mod = [base is not None and base <= a < base + size for a in frames]
 if not any(mod):
     print("none")
