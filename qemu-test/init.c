@@ -33,6 +33,9 @@
  *				delete_module()'s 0 or -errno
  *	write FILE TEXT		write TEXT (no newline) to FILE in one write(2):
  *				"write FILE: RET" (bytes written or -errno)
+ *	writechild FILE TEXT	the same write from a child, waited for: a
+ *				write that Oopses kills the child, not init;
+ *				"writechild FILE: signal N" or ": exit 0"
  *	euid N			setresuid(-1, N, -1): who opens files now
  *	hold FILE		open FILE for reading and keep it: "hold FILE: FD"
  *	readheld		read the held file from its start: "held: line"

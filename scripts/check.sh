@@ -83,13 +83,10 @@ unset ARCHES SHARD CHECK_TIMES
 dev_files=${CHECK_DEV_FILES:-/dev/null /dev/stdin /dev/stdout /dev/stderr}
 dev_state() { local f; for f in $dev_files; do stat -c '%n: %F' "$f" 2>&1; done; }
 run_one() {
-	local rc name=$1 err nfail dev0 dev1 t=$dir/${1%%:*}
+	local rc name=$1 err nfail dev0 dev1 t=$dir/${1%%:*} unit=
+	[[ $name == *:* ]] && unit=${name#*:}
 	dev0=$(dev_state)
-	if [ "$name" = "${name#*:}" ]; then
-		"$t" 2>&1 | tee "$BUILD/check.last"
-	else
-		CHECK_UNIT=${name#*:} "$t" 2>&1 | tee "$BUILD/check.last"
-	fi
+	CHECK_UNIT=$unit "$t" 2>&1 | tee "$BUILD/check.last"
 	rc=${PIPESTATUS[0]}
 	dev1=$(dev_state)
 	[ "$dev0" = "$dev1" ] ||

@@ -82,6 +82,8 @@ RAMDISK_KB = 4096
 def ramdisk_words(img):
     kb = (os.path.getsize(img) + 1023) // 1024
     return [b"ramdisk_size=%d" % kb] if kb > RAMDISK_KB else []
+
+
 # The first line of every case's log, before the QEMU command line that
 # booted it (the initrd named there is gone once the case ends).
 HEADER = "qemu: "
