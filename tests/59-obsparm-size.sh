@@ -14,7 +14,7 @@ export ARCH=i386
 case=$TOP/qemu-test/cases/params-obsolete-size.case
 need_i386_guest "obsparm-size bug-back" "$case"
 bugback_tree "obsparm-size bug-back" "$BUILD" "$BUILD/i386-obsparm-bugback" \
-	kernel/module.c "return type ? ~0UL : 0;" \
+	kernel/module.c "unsigned long n = type ? ~0UL : 0;" \
 	"$TOP/tests/bugback/obsparm-no-size-cap.patch" || exit 0
 out=$BUILD/obsparm-size.out
 BOOT_JOBS=1 BOOT_LOGDIR=$out.logs "$TOP/scripts/boot.sh" "$case" > "$out" 2>&1
