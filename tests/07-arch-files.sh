@@ -15,9 +15,10 @@
 tmp=$(mktemp -d)
 on_exit 'rm -rf "$tmp"'
 src=${ARCH_TEST_SCRIPTS:-$TOP/scripts}
+fake=fake64
 
 # harness DIR: a copy of the harness's scripts/ in DIR/scripts, with
-# scripts/arch/fake64.sh.
+# scripts/arch/$fake.sh.
 harness() {
 	mkdir -p "$1"
 	cp -a "$src" "$1/scripts"
@@ -28,11 +29,11 @@ harness() {
 	    -e 's/^arch_qemu_pkg=.*/arch_qemu_pkg=qemu-system-fake/' \
 	    -e 's/^arch_guest=.*/arch_guest=(long=64 cmdline=4096 cmdparse=whole kallsyms=no smp=no slabstats=no oops=yes)/' \
 	    -e 's/sparc64-linux-gnu-gcc/fake64-linux-gnu-gcc/g' \
-	    "$src/arch/sparc64.sh" > "$1/scripts/arch/fake64.sh"
+	    "$src/arch/sparc64.sh" > "$1/scripts/arch/$fake.sh"
 }
 H=$tmp/h
 harness "$H"
-grep -q 'fake64-linux-gnu-gcc' "$H/scripts/arch/fake64.sh" && grep -q 'cmdline=4096' "$H/scripts/arch/fake64.sh" ||
+grep -q 'fake64-linux-gnu-gcc' "$H/scripts/arch/$fake.sh" && grep -q 'cmdline=4096' "$H/scripts/arch/$fake.sh" ||
 	fail "arch files: could not make fake64.sh from sparc64.sh"
 
 # 1. install-deps.sh's package list.
@@ -124,7 +125,7 @@ fi
 refused() {	# NAME VAR: fake64.sh without VAR's line
 	local d=$tmp/$1 out ok=yes
 	harness "$d"
-	sed -i "/^$2=/d" "$d/scripts/arch/fake64.sh"
+	sed -i "/^$2=/d" "$d/scripts/arch/$fake.sh"
 	out=$(TOP=$d; . "$d/scripts/lib.sh"; arch_load fake64 2>&1 && echo loaded)
 	grep -q "fake64.sh sets no $2" <<< "$out" || { ok=no; echo "    arch_load: $out"; }
 	out=$("$d/scripts/install-deps.sh" --list 2>&1) && { ok=no; echo "    install-deps.sh --list did not fail"; }
@@ -146,8 +147,8 @@ for v in arch_asm_ptr arch_guest arch_cc; do
 done
 d=$tmp/nolds
 harness "$d"
-sed '/^arch_ptr=/d' "$src/arch/lds/alpha.sh" > "$d/scripts/arch/lds/fake64.sh" 2> /dev/null
-rm "$d/scripts/arch/fake64.sh"
+sed '/^arch_ptr=/d' "$src/arch/lds/alpha.sh" > "$d/scripts/arch/lds/$fake.sh" 2> /dev/null
+rm "$d/scripts/arch/$fake.sh"
 out=$(BUILD=$tmp/b LDS_WORK=$tmp/lds2 "$d/scripts/arch/lds-params.sh" "$T" fake64 2>&1)
 if grep -q '^FAIL: lds fake64: vmlinux.lds.S: .*lds/fake64.sh sets no arch_ptr' <<< "$out"; then
 	pass "arch files: a scripts/arch/lds/ file without arch_ptr fails lds-params.sh, naming it"
