@@ -73,7 +73,7 @@ boot: modules init
 # An interactive busybox shell in the guest (doc/shell.md),
 # where scripts/arch/$(ARCH).sh says there is one: said before anything is built.
 shell:
-	@grep -q '^arch_shell=yes' $(S)/arch/$(ARCH).sh 2>/dev/null || { echo '*** error: make shell: no busybox guest for $(ARCH) (scripts/arch/$(ARCH).sh has no arch_shell); it keeps the libc-free init (doc/shell.md)' >&2; exit 1; }
+	@bash -c '. $(S)/lib.sh && arch_load && [ "$$arch_shell" = yes ]' 2>/dev/null || { echo '*** error: make shell: no busybox guest for $(ARCH) (scripts/arch/$(ARCH).sh has no arch_shell); it keeps the libc-free init (doc/shell.md)' >&2; exit 1; }
 	@$(MAKE) --no-print-directory modules init
 	@$(S)/shell.sh
 

@@ -12,6 +12,9 @@
 #   scripts/build-cross-gcc.sh          build when missing, print the path
 #   scripts/build-cross-gcc.sh --path   print the path only (no build);
 #                                       exit 1 when it is not built
+#   scripts/build-cross-gcc.sh --can    whether it can be built here:
+#                                       prints how long and where, or
+#                                       exits 1 (no gcc-12 source)
 # Needs: gcc-12-source libgmp-dev libmpfr-dev libmpc-dev g++ xz-utils
 #        binutils-ia64-linux-gnu (scripts/install-deps.sh).
 set -e -o pipefail
@@ -20,6 +23,12 @@ set -e -o pipefail
 TARGET=ia64-linux-gnu
 CACHE=${CROSS_GCC_CACHE:-/var/tmp/cross-gcc}
 SRCDIR=/usr/src/gcc-12
+
+if [ "${1:-}" = --can ]; then
+	ls $SRCDIR/gcc-*.tar.xz > /dev/null 2>&1 || exit 1
+	echo "scripts/build-cross-gcc.sh, about 15 min idle, cached in $CACHE"
+	exit 0
+fi
 
 ver=$(dpkg-query -W -f='${Version}' gcc-12-source 2>/dev/null || true)
 if [ -z "$ver" ]; then

@@ -13,7 +13,7 @@ init)
 	arch_need
 	inc=$TOP/qemu-test/arch/$ARCH
 	[ -f "$inc/syscalls.h" ] || die "no guest init port for $ARCH ($inc/syscalls.h)"
-	need_tools "$arch_cc:$arch_pkg"
+	need_tools "$arch_cc:$arch_pkg${arch_cc_build:+, then ${arch_cc_build#$TOP/}}"
 	# Static, no libc, no PIE: the kernel's ELF loader is from 2002.
 	$arch_cc $arch_init_cflags -O2 -Wall -Wextra -Werror -ffreestanding \
 		-fno-pie -no-pie -fno-stack-protector -fno-asynchronous-unwind-tables \

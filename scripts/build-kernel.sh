@@ -8,7 +8,7 @@ cfg=$TOP/kernel-config/${KCONFIG:-$ARCH}
 [ -f "$cfg" ] || die "no kernel-config/${KCONFIG:-$ARCH}"
 [ -d "$TREE" ] || die "no tree $TREE: run make tree"
 arch_need
-need_tools "$arch_cc:$arch_pkg" make:make bc:bc
+need_tools "$arch_cc:$arch_pkg${arch_cc_build:+, then ${arch_cc_build#$TOP/}}" make:make bc:bc
 image=$arch_image imagefile=$arch_imagefile
 # The compiler with the arch's flags (i386: gcc -m32, which some installs
 # refuse without the 32-bit libgcc/crt): check once.

@@ -43,29 +43,27 @@ else
 	line note "/dev/kvm" "absent: no matter, every boot is TCG"
 fi
 
-# Cross compilers: scripts/arch/A.sh names each.
+# Cross compilers: scripts/arch/A.sh names each, and how it is had:
+# installed (arch_pkg), or built (arch_cc_build, after arch_pkg).
 for a in $(known_arches); do
+	if ! err=$(arch_load "$a" 2>&1 > /dev/null); then
+		line lack "$a" "${err#\*\*\* }"
+		continue
+	fi
 	arch_load "$a"
 	if command -v "$arch_cc" > /dev/null; then
 		line have "$a compiler" "$arch_cc ($("$arch_cc" -dumpfullversion))"
-	elif [ "$a" = ia64 ] && ls /usr/src/gcc-12/gcc-*.tar.xz > /dev/null 2>&1; then
-		line note "$a compiler" "not built yet: tests/60-cross.sh builds it (scripts/build-cross-gcc.sh, about 15 min idle, cached in ${CROSS_GCC_CACHE:-/var/tmp/cross-gcc})"
+	elif [ -n "$arch_cc_build" ] && how=$("$arch_cc_build" --can 2> /dev/null); then
+		line note "$a compiler" "not built yet: tests/60-cross.sh builds it ($how)"
 	else
-		line lack "$a compiler" "no $arch_cc: $a is not built (apt-get install $arch_pkg)"
+		line lack "$a compiler" "no $arch_cc: $a is not built (apt-get install $arch_pkg${arch_cc_build:+, then ${arch_cc_build#$TOP/}})"
 	fi
 done
 
-# Ski, the IA-64 simulator ia64 boots under (scripts/build-ski.sh builds
-# it from the shared vendor archive; Debian has none).
-if d=$("$TOP/scripts/build-ski.sh" --path 2> /dev/null); then
-	line have "ski" "$d/bin/bski and its boot loader (scripts/build-ski.sh)"
-elif ! ls ${SKI_ARCHIVE:-${SKI_VENDOR:-/work/shared/vendor}/ski-*.tar.xz} > /dev/null 2>&1; then
-	line lack "ski" "no Ski source archive (${SKI_ARCHIVE:-${SKI_VENDOR:-/work/shared/vendor}/ski-*.tar.xz}; SKI_ARCHIVE=): ia64 is not booted"
-elif ! command -v gperf > /dev/null || ! [ -f /usr/include/libelf.h ]; then
-	line lack "ski" "cannot be built: ia64 is not booted (apt-get install autoconf-archive automake gperf libelf-dev)"
-else
-	line note "ski" "not built yet: tests/60-cross.sh builds it (scripts/build-ski.sh, about 1 min, with the ia64 gcc; cached in ${SKI_CACHE:-/var/tmp/ski})"
-fi
+# What else an arch needs that the host may lack (arch_caps: ia64's Ski).
+for a in $(known_arches); do
+	arch_load "$a" 2> /dev/null && declare -F arch_caps > /dev/null && arch_caps
+done
 
 # The busybox guest: i386 musl and busybox's Debian source package.
 if command -v i386-linux-musl-gcc > /dev/null; then

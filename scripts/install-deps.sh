@@ -4,15 +4,34 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 set +o pipefail	# lib.sh sets it; here `... | grep -q` must not fail on SIGPIPE
-pkgs="make gcc gcc-12-multilib binutils quilt patch diffutils bc flex bison perl
-      python3 e2fsprogs file qemu-system-x86 qemu-system-ppc qemu-system-sparc
-      gcc-powerpc-linux-gnu gcc-powerpc64-linux-gnu gcc-sparc64-linux-gnu
-      binutils-ia64-linux-gnu gcc-12-source libgmp-dev libmpfr-dev libmpc-dev g++ xz-utils
+# The harness's own tools; then each arch's (scripts/arch/ARCH.sh:
+# compiler, QEMU, binutils) and the binutils of each arch whose linker
+# script is linked only (scripts/arch/lds/ARCH.sh).
+# --list: print the packages, one a line, and install nothing.
+pkgs="make gcc binutils quilt patch diffutils bc flex bison perl
+      python3 e2fsprogs file
       autoconf autoconf-archive automake libtool pkg-config gperf libelf-dev libncurses-dev
-      clang libclang-rt-14-dev diffstat
-      binutils-alpha-linux-gnu binutils-arm-linux-gnueabi binutils-m68k-linux-gnu
-      binutils-mips-linux-gnu binutils-mips64-linux-gnuabi64 binutils-hppa-linux-gnu
-      binutils-s390x-linux-gnu binutils-sh4-linux-gnu qemu-user kmod gdb-multiarch valgrind ccache"
+      clang libclang-rt-14-dev diffstat qemu-user kmod gdb-multiarch valgrind ccache"
+arch_pkgs() {
+	local a f
+	for a in $(known_arches); do
+		arch_load "$a" || exit 1
+		echo $arch_pkg $arch_qemu_pkg
+		binutils_pkg "$arch_binutils"
+	done
+	for f in "$TOP"/scripts/arch/lds/*.sh; do
+		[ -e "$f" ] || continue
+		f=${f##*/}
+		lds_arch_load "${f%.sh}" || exit 1
+		binutils_pkg "$arch_binutils"
+	done
+}
+apkgs=$(arch_pkgs) || exit 1
+pkgs=$(printf '%s\n' $pkgs $apkgs | awk '!seen[$0]++')
+if [ "${1:-}" = --list ]; then
+	printf '%s\n' $pkgs
+	exit 0
+fi
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

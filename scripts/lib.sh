@@ -175,44 +175,129 @@ tree_current() {
 #                     at its first instruction
 #   arch_lds_fallback yes: unbuilt, tests/60-cross.sh checks its linker
 #                     script with binutils alone (scripts/arch/lds-check.sh)
+# Linking its linker script with binutils alone (scripts/arch/lds-check.sh,
+# lds-params.sh):
+#   arch_binutils     the Debian binutils' target (as, ld, nm: its
+#                     prefix; the package is binutils_pkg's)
+#   arch_ptr          the bytes of a pointer
+#   arch_asm_ptr      as's directive for pointer-sized data (.long, .quad)
+#   arch_nop          an instruction that does nothing
+#   arch_lds_asflags, arch_lds_ldflags, arch_lds_cppflags  what as, ld
+#                     and cpp need beside (as's -32, the arch Makefile's -D)
+#   arch_lds_conf     the lines of the stand-in <linux/autoconf.h>
+#   arch_lds_fix      a sed command for the preprocessed script
+#   arch_lds_cc       the compiler that lays out struct kernel_param,
+#                     where it may be used (when installed)
+# check-vmlinux.py:
+#   arch_load_at_stext  yes: the first PT_LOAD must start at _stext
+# host-caps.sh:
+#   arch_caps         (a function) more lines of what the host can do
+#                     for it (the emulator it builds), printed with line
 # make check (scripts/check.sh, doc/ci-matrix.md):
 #   arch_base         yes for the base arch, the one the test scripts
 #                     build and boot by default; every other arch is a
 #                     cross arch, a part of tests/60-cross.sh of its own
 # A kernel config of its own (KCONFIG=NAME, kernel-config/NAME, as
-# build-kernel.sh takes it) may have a scripts/arch/NAME.sh too: sourced
-# after the arch's when $ARCH is loaded, it adds to it (an SMP config:
-# arch_qemu_opts+=(-smp 2)).  It names no compiler, so it is no arch of
-# known_arches.  Fails for an architecture with no such file.
-ARCH_VARS="arch_cross arch_cc arch_pkg arch_cc_build arch_image arch_imagefile
-	arch_init_cflags arch_init_libs arch_module_loader
-	arch_qemu arch_qemu_pkg arch_shell arch_gdb_arg2 arch_lds_fallback
-	arch_smp_up arch_base"
+# build-kernel.sh takes it) may have a scripts/arch/NAME.sh too, an
+# overlay: it says arch_overlay_of=ARCH, and is sourced after ARCH's
+# file when $ARCH is loaded with KCONFIG=NAME, adding to it (an SMP
+# config: arch_qemu_opts+=(-smp 2)).  It is no arch of known_arches.
+# ARCH_REQUIRED are what every arch's file must set (arch_guest too),
+# maybe to nothing: arch_load refuses a file that lacks one, naming it.
+# Kernel arches that the harness only links the linker script of
+# (lds-params.sh: alpha, arm, ...) have a scripts/arch/lds/NAME.sh of
+# the arch_binutils, arch_ptr, arch_asm_ptr and arch_lds_* facts
+# (lds_arch_load).  Fails for an architecture with no such file.
+ARCH_REQUIRED="arch_cross arch_cc arch_pkg arch_image arch_imagefile
+	arch_binutils arch_ptr arch_asm_ptr arch_nop"
+ARCH_VARS="$ARCH_REQUIRED arch_cc_build arch_init_cflags arch_init_libs
+	arch_module_loader arch_qemu arch_qemu_pkg arch_shell arch_gdb_arg2
+	arch_lds_fallback arch_smp_up arch_base arch_overlay_of
+	arch_lds_asflags arch_lds_ldflags arch_lds_cppflags arch_lds_conf
+	arch_lds_fix arch_lds_cc arch_load_at_stext"
 ARCH_ARRAYS="kmake_args arch_qemu_opts arch_guest"
-arch_load() {
-	local a=${1:-$ARCH} v
-	for v in $ARCH_VARS; do eval "$v="; done
+# (A required variable not set by the file keeps this value.)
+ARCH_UNSET=$'\001unset'
+arch_clear() {
+	local v
+	for v in $ARCH_VARS; do printf -v "$v" '%s' ''; done
+	for v in $ARCH_REQUIRED; do printf -v "$v" '%s' "$ARCH_UNSET"; done
 	for v in $ARCH_ARRAYS; do eval "$v=()"; done
-	unset -f arch_boot_cmd
-	[ -f "$TOP/scripts/arch/$a.sh" ] || return 1
-	. "$TOP/scripts/arch/$a.sh"
+	unset -f arch_boot_cmd arch_caps
+}
+# arch_missing FILE VAR...: each VAR still unset is an error naming it.
+arch_missing() {
+	local f=$1 v missing=
+	shift
+	for v; do
+		if [ "${!v}" = "$ARCH_UNSET" ]; then
+			missing="$missing $v"
+			printf -v "$v" '%s' ''
+		fi
+	done
+	[ -z "$missing" ] && return 0
+	warn "$f sets no$missing (scripts/lib.sh, arch_load, says what each is)"
+	return 1
+}
+arch_load() {
+	local a=${1:-$ARCH} f
+	f=$TOP/scripts/arch/$a.sh
+	arch_clear
+	[ -f "$f" ] || return 1
+	. "$f"
+	# An overlay loaded as an arch: arch_need says so.
+	[ -n "$arch_overlay_of" ] && { arch_missing "$f" $ARCH_REQUIRED 2> /dev/null; return 0; }
+	arch_missing "$f" $ARCH_REQUIRED || return 1
+	[ ${#arch_guest[@]} -gt 0 ] || { warn "$f sets no arch_guest"; return 1; }
 	if [ "$a" = "$ARCH" ] && [ -n "${KCONFIG:-}" ] && [ "$KCONFIG" != "$a" ] &&
 	   [ -f "$TOP/scripts/arch/$KCONFIG.sh" ]; then
 		. "$TOP/scripts/arch/$KCONFIG.sh"
+		arch_overlay_of=
 	fi
+	return 0
 }
 
-# arch_load for the step's own $ARCH, or die saying why not: no such
-# file, or a KCONFIG overlay (a file that names no compiler) given as ARCH.
+# lds_arch_load A: what linking kernel arch A's linker script with
+# binutils takes: the arch's own file (arch_load), else its
+# scripts/arch/lds/A.sh; fails where there is neither (no Debian
+# binutils: cris, v850) or the file lacks a fact.
+lds_arch_load() {
+	local f=$TOP/scripts/arch/lds/$1.sh KCONFIG=
+	if [ -f "$TOP/scripts/arch/$1.sh" ]; then
+		arch_load "$1"
+		return
+	fi
+	arch_clear
+	[ -f "$f" ] || return 1
+	. "$f"
+	arch_missing "$f" arch_binutils arch_ptr arch_asm_ptr
+}
+
+# binutils_pkg TARGET: the Debian package of binutils for TARGET.
+binutils_pkg() {
+	echo "binutils-${1//_/-}"
+}
+
+# arch_need for the step's own $ARCH, or die saying why not: no such
+# file, a file that lacks a fact, or a KCONFIG overlay given as ARCH.
 arch_need() {
-	arch_load || die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
-	[ -n "$arch_cc" ] || die "ARCH=$ARCH: scripts/arch/$ARCH.sh is a kernel config's overlay, not an architecture; use KCONFIG=$ARCH with its architecture (known: $(known_arches | tr '\n' ' '))"
+	[ -f "$TOP/scripts/arch/$ARCH.sh" ] ||
+		die "ARCH=$ARCH is not supported (no scripts/arch/$ARCH.sh)"
+	arch_load || die "ARCH=$ARCH: scripts/arch/$ARCH.sh is incomplete (above)"
+	[ -z "$arch_overlay_of" ] || die "ARCH=$ARCH: scripts/arch/$ARCH.sh is a kernel config's overlay, not an architecture; use KCONFIG=$ARCH with its architecture (known: $(known_arches | tr '\n' ' '))"
 }
 
 # The architectures the harness knows: those with a scripts/arch/A.sh
-# that names a compiler.
+# that is no overlay (the programs beside them, lds-*.sh, are
+# executable; a file that lacks a fact is listed, and refused where it
+# is loaded).
 known_arches() {
-	grep -l '^arch_cc=' "$TOP"/scripts/arch/*.sh | sed 's,.*/,,; s,\.sh$,,'
+	local f a
+	for f in "$TOP"/scripts/arch/*.sh; do
+		[ -x "$f" ] && continue
+		a=${f##*/} a=${a%.sh}
+		(arch_load "$a" 2> /dev/null; [ -z "$arch_overlay_of" ]) && echo "$a"
+	done
 }
 
 # The base arch (arch_base=yes: i386), and the cross arches: every other
@@ -220,13 +305,13 @@ known_arches() {
 base_arch() {
 	local a
 	for a in $(known_arches); do
-		grep -qx 'arch_base=yes' "$TOP/scripts/arch/$a.sh" && echo "$a"
+		(arch_load "$a" 2> /dev/null; [ "$arch_base" = yes ]) && echo "$a"
 	done
 }
 cross_arches() {
 	local a
 	for a in $(known_arches); do
-		grep -qx 'arch_base=yes' "$TOP/scripts/arch/$a.sh" || echo "$a"
+		(arch_load "$a" 2> /dev/null; [ "$arch_base" = yes ]) || echo "$a"
 	done
 }
 

@@ -223,7 +223,8 @@ for a in $arches; do
 		fail "link $a: the series adds .param.init but sizeof(struct kernel_param) could not be measured"
 	fi
 	series_has_params "$a" || sz=
-	if python3 "$TOP/scripts/arch/check-vmlinux.py" "$a" "$tree/vmlinux" "$x-readelf" $sz; then
+	if python3 "$TOP/scripts/arch/check-vmlinux.py" ${arch_load_at_stext:+--load-at-stext} \
+		"$a" "$tree/vmlinux" "$x-readelf" $sz; then
 		linked[$a]=yes
 	else
 		linked[$a]=FAILED

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Link checks on a cross-built vmlinux; prints PASS:/FAIL: lines.
 
-    check-vmlinux.py ARCH VMLINUX READELF [PARAM_SIZE]
+    check-vmlinux.py [--load-at-stext] ARCH VMLINUX READELF [PARAM_SIZE]
 
 Checks, from `readelf -W -S -s -l -h`:
   * each start/stop symbol pair bounds its section exactly:
@@ -16,8 +16,9 @@ Checks, from `readelf -W -S -s -l -h`:
     __param_start/__param_end must bound it, and its size must be a whole
     number of PARAM_SIZE; without PARAM_SIZE (no parameter patch in the
     series) the section and both symbols must be absent;
-  * ppc only: the first PT_LOAD starts at _stext (no ELF headers loaded
-    a page below the kernel).
+  * with --load-at-stext (the arch's arch_load_at_stext, scripts/arch/
+    ARCH.sh: ppc): the first PT_LOAD starts at _stext (no ELF headers
+    loaded a page below the kernel).
 Exit status 1 when any check failed.
 """
 import subprocess
@@ -25,8 +26,11 @@ import sys
 
 
 def main():
-    arch, vmlinux, readelf = sys.argv[1:4]
-    param_size = int(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] else None
+    argv = sys.argv[1:]
+    load_at_stext = "--load-at-stext" in argv
+    argv = [a for a in argv if a != "--load-at-stext"]
+    arch, vmlinux, readelf = argv[0:3]
+    param_size = int(argv[3]) if len(argv) > 3 and argv[3] else None
     out = subprocess.run([readelf, "-W", "-S", "-s", "-l", "-h", vmlinux],
                          check=True, capture_output=True, text=True).stdout
     sections, syms, loads = {}, {}, []
@@ -86,7 +90,7 @@ def main():
                   and "__param_end" not in syms)
         check(absent, "no .param.init, __param_start, __param_end (no parameter patch in the series)",
               "found some of them without the parameter patch")
-    if arch == "ppc":
+    if load_at_stext:
         st = syms.get("_stext")
         check(bool(loads) and loads[0] == st,
               "first PT_LOAD starts at _stext (%s)" % (hex(st) if st else "?"),

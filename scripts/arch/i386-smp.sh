@@ -5,6 +5,7 @@
 # table then lists one CPU ("only one processor found"); two sockets of
 # one core each give "Total of 2 processors activated".  Multi-threaded
 # TCG runs them at once, one host thread each.
+arch_overlay_of=i386
 arch_qemu_opts+=(-smp 2,sockets=2,cores=1,threads=1 -accel tcg,thread=multi)
 # Cases that mean something only with two CPUs (needs: smp=yes).
 arch_guest+=(smp=yes)

@@ -10,6 +10,15 @@ arch_base=yes
 arch_image=bzImage
 arch_imagefile=arch/i386/boot/bzImage
 arch_init_cflags="-m32 -fcf-protection=none"
+# Its linker script, linked with binutils alone (scripts/arch/lds-params.sh):
+# the host's x86-64 binutils in 32-bit mode.
+arch_binutils=x86_64-linux-gnu
+arch_ptr=4
+arch_asm_ptr=.long
+arch_nop=nop
+arch_lds_asflags=--32
+arch_lds_ldflags="-m elf_i386"
+arch_lds_cc="gcc -m32"
 #
 # Boot: QEMU's PC (SeaBIOS) loads the bzImage and the initrd itself.
 arch_qemu=qemu-system-i386

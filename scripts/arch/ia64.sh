@@ -7,15 +7,24 @@
 # gcc-12-source version.  as, ld, objcopy, nm are Debian's (/usr/bin).
 arch_cross=ia64-linux-gnu-
 arch_cc=${CROSS_GCC_CACHE:-/var/tmp/cross-gcc}/ia64-linux-gnu-$(dpkg-query -W -f='${Version}' gcc-12-source 2>/dev/null || echo none)/bin/ia64-linux-gnu-gcc
-arch_pkg="gcc-12-source libgmp-dev libmpfr-dev libmpc-dev g++ xz-utils binutils-ia64-linux-gnu, then scripts/build-cross-gcc.sh"
+# What arch_cc_build needs (then it builds the compiler).
+arch_pkg="gcc-12-source libgmp-dev libmpfr-dev libmpc-dev g++ xz-utils binutils-ia64-linux-gnu"
 arch_image=vmlinux
 arch_imagefile=vmlinux
+arch_binutils=ia64-linux-gnu
+arch_ptr=8
+arch_asm_ptr=data8
+arch_nop="nop.i 0"
+# What its vmlinux.lds.S reads of the config.
+arch_lds_conf='#define CONFIG_IA64_PAGE_SIZE_16KB 1
+#define CONFIG_IA64_L1_CACHE_SHIFT 7'
 # The compiler is not on PATH and not named $(CROSS_COMPILE)gcc's way
 # there: a command-line CC wins over the Makefile's.
 kmake_args+=("CC=$arch_cc")
 #
 # Its compiler is built, not installed: this builds it where it is
-# missing ("--path": prints it, or fails when there is none yet).
+# missing ("--path": prints it, or fails when there is none yet;
+# "--can": says how long and where, or fails where it cannot be built).
 arch_cc_build=$TOP/scripts/build-cross-gcc.sh
 # The guest init: no libc, so libgcc for the divisions (ia64 has no
 # integer divide instruction).
@@ -52,4 +61,19 @@ arch_boot_cmd() {
 	local d
 	d=$("$TOP/scripts/build-ski.sh") || return 1
 	echo "$d/bin/bski -noconsole -initramfs {initrd} $d/ski-bootloader {kernel} {append:$((1024 - 3 - ${#1}))}"
+}
+# arch_caps: what host-caps.sh says of Ski, the simulator it boots
+# under (scripts/build-ski.sh builds it from the shared vendor archive;
+# Debian has none).
+arch_caps() {
+	local d
+	if d=$("$TOP/scripts/build-ski.sh" --path 2> /dev/null); then
+		line have "ski" "$d/bin/bski and its boot loader (scripts/build-ski.sh)"
+	elif ! ls ${SKI_ARCHIVE:-${SKI_VENDOR:-/work/shared/vendor}/ski-*.tar.xz} > /dev/null 2>&1; then
+		line lack "ski" "no Ski source archive (${SKI_ARCHIVE:-${SKI_VENDOR:-/work/shared/vendor}/ski-*.tar.xz}; SKI_ARCHIVE=): ia64 is not booted"
+	elif ! command -v gperf > /dev/null || ! [ -f /usr/include/libelf.h ]; then
+		line lack "ski" "cannot be built: ia64 is not booted (apt-get install autoconf-archive automake gperf libelf-dev)"
+	else
+		line note "ski" "not built yet: tests/60-cross.sh builds it (scripts/build-ski.sh, about 1 min, with the ia64 gcc; cached in ${SKI_CACHE:-/var/tmp/ski})"
+	fi
 }

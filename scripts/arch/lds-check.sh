@@ -6,23 +6,22 @@
 # headers it includes, with an empty stand-in <asm/offsets.h> and a
 # two-line autoconf.h), assemble a small object with the cross as that
 # fills .init.setup, .initcall*.init, __ex_table and, when the series
-# adds it, .param.init (two 40-byte entries), link it with the cross ld
+# adds it, .param.init (two entries of 5 pointers), link it with the cross ld
 # and run check-vmlinux.py plus an order check.
 # Proves: the patched script preprocesses, today's ld accepts it, and
 # the section and its symbols land where the C code expects them.
-# Where the arch has a cross compiler (ppc64), the table is compiled from
-# the tree's <linux/moduleparam.h>, so its entry size is the ABI's;
-# otherwise (ia64) 40 is assumed, the LP64 size of 5 pointer-sized
-# members.  Does not prove: that the arch's 2.5.50 compiles, or
-# anything at run time.
-# Usage: lds-check.sh ia64|ppc64
-export ARCH=${1:?usage: lds-check.sh ia64|ppc64}
+# Where the arch has a cross compiler (arch_lds_cc; ppc64), the table is
+# compiled from the tree's <linux/moduleparam.h>, so its entry size is
+# the ABI's; otherwise (ia64) 5 pointer-sized members are assumed (40
+# bytes on LP64).  Does not prove: that the arch's 2.5.50 compiles, or
+# anything at run time.  What it takes of the arch (binutils, data
+# directive, nop, autoconf.h lines) is scripts/arch/ARCH.sh's.
+# Usage: lds-check.sh ARCH         (ia64; any arch of scripts/arch/)
+export ARCH=${1:?usage: lds-check.sh ARCH}
 . "$(dirname "$0")/../lib.sh"
-case $ARCH in
-ia64)	x=ia64-linux-gnu; pkg=binutils-ia64-linux-gnu; d8=data8; nop="nop.i 0" ;;
-ppc64)	x=powerpc64-linux-gnu; pkg=binutils-powerpc64-linux-gnu; d8=.quad; nop=nop ;;
-*)	die "lds-check.sh: no settings for $ARCH" ;;
-esac
+arch_need
+x=$arch_binutils pkg=$(binutils_pkg "$arch_binutils") d8=$arch_asm_ptr nop=$arch_nop
+cc=$arch_lds_cc
 say() { echo "$1: $ARCH linker script: $2"; }
 for t in $x-as $x-ld $x-readelf $x-nm; do
 	command -v $t > /dev/null ||
@@ -36,8 +35,7 @@ rm -rf "$w"; mkdir -p "$w/inc/linux" "$w/inc/asm"
 for f in "$TREE"/include/asm-$ARCH/*; do ln -s "$f" "$w/inc/asm/"; done
 rm -f "$w/inc/asm/offsets.h"
 echo '/* stand-in: vmlinux.lds.S uses no asm-offsets */' > "$w/inc/asm/offsets.h"
-printf '#define CONFIG_IA64_PAGE_SIZE_16KB 1\n#define CONFIG_IA64_L1_CACHE_SHIFT 7\n' \
-	> "$w/inc/linux/autoconf.h"
+echo "$arch_lds_conf" > "$w/inc/linux/autoconf.h"
 if ! cpp -P -undef -D__ASSEMBLY__ -D__KERNEL__ -I"$w/inc" -I"$TREE/include" \
 	"$TREE/arch/$ARCH/vmlinux.lds.S" -o "$w/vmlinux.lds.s" 2> "$w/cpp.err"; then
 	say FAIL "host cpp: $(head -3 "$w/cpp.err" | tr '\n' ' ')"; exit 0
@@ -57,12 +55,12 @@ if grep -q '\.param\.init' "$w/vmlinux.lds.s"; then params=1; fi
 	fi
 } > "$w/t.s"
 objs=$w/t.o
-kpsize=${params:+40}
+kpsize=${params:+$((5 * arch_ptr))}
 # With a cross compiler (ppc64: its port does not build, but the compiler
 # is there), the parameter table comes from C instead: the tree's own
 # <linux/moduleparam.h> compiled for the arch, so the entry size and
 # alignment are the real ABI's.  Its param_* references stay undefined.
-if [ -n "$params" ] && command -v $x-gcc > /dev/null; then
+if [ -n "$params" ] && [ -n "$cc" ] && command -v ${cc%% *} > /dev/null; then
 	sed -i '/^\.section \.param\.init/,+2d' "$w/t.s"
 	cat > "$w/p.c" <<'EOF'
 #include <linux/moduleparam.h>
@@ -74,23 +72,24 @@ module_param(b, charp, 0);
 module_param(c, intarray, 0);
 char kp_size[sizeof(struct kernel_param)];
 EOF
-	if ! $x-gcc -D__KERNEL__ -DKBUILD_MODNAME=lds_check -nostdinc \
-		-isystem "$($x-gcc -print-file-name=include)" -I"$w/inc" \
+	if ! $cc -D__KERNEL__ -DKBUILD_MODNAME=lds_check -nostdinc \
+		-isystem "$($cc -print-file-name=include)" -I"$w/inc" \
 		-I"$TREE/include" -O2 -Wall -Werror -c "$w/p.c" -o "$w/p.o" \
 		2> "$w/cc.err"; then
-		say FAIL "$x-gcc: <linux/moduleparam.h> table: $(grep -m2 error "$w/cc.err" | tr '\n' ' ')"
+		say FAIL "$cc: <linux/moduleparam.h> table: $(grep -m2 error "$w/cc.err" | tr '\n' ' ')"
 		exit 0
 	fi
 	kpsize=$((16#$($x-nm -S "$w/p.o" | awk '$4 == "kp_size" { print $2 }')))
 	objs="$objs $w/p.o"
-	say PASS "$x-gcc compiles a module_param() table from the tree's header (sizeof(struct kernel_param) = $kpsize)"
+	say PASS "$cc compiles a module_param() table from the tree's header (sizeof(struct kernel_param) = $kpsize)"
 fi
-$x-as "$w/t.s" -o "$w/t.o" 2> "$w/as.err" ||
+$x-as $arch_lds_asflags "$w/t.s" -o "$w/t.o" 2> "$w/as.err" ||
 	{ say FAIL "as: $(head -2 "$w/as.err" | tr '\n' ' ')"; exit 0; }
-$x-ld -T "$w/vmlinux.lds.s" --unresolved-symbols=ignore-all $objs -o "$w/t.elf" 2> "$w/ld.err" ||
+$x-ld $arch_lds_ldflags -T "$w/vmlinux.lds.s" --unresolved-symbols=ignore-all $objs -o "$w/t.elf" 2> "$w/ld.err" ||
 	{ say FAIL "ld: $(head -3 "$w/ld.err" | tr '\n' ' ')"; exit 0; }
 say PASS "patched vmlinux.lds.S preprocesses and links a test object (ld $($x-ld --version | head -1 | awk '{print $NF}'))"
-python3 "$TOP/scripts/arch/check-vmlinux.py" $ARCH "$w/t.elf" $x-readelf $kpsize
+python3 "$TOP/scripts/arch/check-vmlinux.py" ${arch_load_at_stext:+--load-at-stext} \
+	$ARCH "$w/t.elf" $x-readelf $kpsize
 if [ -n "$params" ]; then
 	# The parameter table sits right after the __setup table.
 	se=$($x-nm "$w/t.elf" | awk '$3 == "__setup_end" { print $1 }')

@@ -34,48 +34,26 @@ work=${LDS_WORK:-$BUILD/lds-params/work}
 mkdir -p "$work"
 
 # settings ARCH: x= tool prefix, pkg=, w= pointer-sized data directive,
-# ptr= its size, asf=/ldf= extra as/ld flags, cppf= extra cpp flags,
-# conf= autoconf.h lines.  x empty: no Debian binutils.
+# ptr= its size, asf=/ldf= extra as/ld flags, cppf= extra cpp flags
+# (evaluated: may name $tree), conf= autoconf.h lines, fix= a sed
+# command for the script, cc= the compiler that lays out struct
+# kernel_param, where there is one: scripts/arch/ARCH.sh's, or
+# scripts/arch/lds/ARCH.sh's (scripts/lib.sh, lds_arch_load).  x empty:
+# no Debian binutils (no such file); bad= why a file is refused.
 settings() {
-	x= pkg= w=.long ptr=4 asf= ldf= cppf= conf= fix=
-	case $1 in
-	alpha)	x=alpha-linux-gnu w=.quad ptr=8 ;;
-	arm)	x=arm-linux-gnueabi w=.word cppf="-DTEXTADDR=0xc0008000 -DDATAADDR=." ;;
-	i386)	x=x86_64-linux-gnu asf=--32 ldf="-m elf_i386" ;;
-	ia64)	x=ia64-linux-gnu w=data8 ptr=8
-		conf='#define CONFIG_IA64_PAGE_SIZE_16KB 1
-#define CONFIG_IA64_L1_CACHE_SHIFT 7' ;;
-	m68k|m68knommu) x=m68k-linux-gnu ;;
-	mips)	x=mips-linux-gnu w=.word cppf=-DLOADADDR=0x80100000 ;;
-	mips64)	x=mips64-linux-gnuabi64 w=.dword ptr=8
-		cppf="-imacros $tree/include/asm-mips64/sn/mapped_kernel.h" ;;
-	parisc)	x=hppa-linux-gnu w=.word ;;
-	ppc)	x=powerpc-linux-gnu ;;
-	ppc64)	x=powerpc64-linux-gnu w=.quad ptr=8 ;;
-	# Today's bfd reads OUTPUT_ARCH(s390) as s390:64-bit; 2.5.50's
-	# binutils read it as 31-bit.  Not the table's business: say 31-bit.
-	s390)	x=s390x-linux-gnu asf=-m31 ldf="-m elf_s390"
-		fix='s/^OUTPUT_ARCH(s390)/OUTPUT_ARCH(s390:31-bit)/' ;;
-	s390x)	x=s390x-linux-gnu w=.quad ptr=8 ;;
-	sh)	x=sh4-linux-gnu conf='#define CONFIG_CPU_LITTLE_ENDIAN 1
-#define CONFIG_MEMORY_START 0x08000000' ;;
-	sparc)	x=sparc64-linux-gnu w=.word asf=-32 ldf="-m elf32_sparc" ;;
-	sparc64) x=sparc64-linux-gnu w=.xword ptr=8 ;;
-	um)	x=x86_64-linux-gnu asf=--32 ldf="-m elf_i386"
-		cppf="-DSTART=0xa0000000 -DELF_ARCH=i386 -DELF_FORMAT=\"elf32-i386\"" ;;
-	x86_64)	x=x86_64-linux-gnu w=.quad ptr=8 ;;
-	esac
-	case $x in
-	x86_64-linux-gnu) pkg=binutils-x86-64-linux-gnu ;;
-	?*)	pkg=binutils-$x ;;
-	esac
-	# The compiler that lays out struct kernel_param, where there is one.
-	cc=
-	case $1 in
-	i386|um) cc="gcc -m32" ;;
-	x86_64)	cc=gcc ;;
-	ppc|ppc64|sparc64) command -v $x-gcc > /dev/null && cc=$x-gcc ;;
-	esac
+	x= pkg= w= ptr= asf= ldf= cppf= conf= fix= cc= bad=
+	local $ARCH_VARS
+	local -a $ARCH_ARRAYS
+	if ! lds_arch_load "$1" 2> "$work/settings.err"; then
+		bad=$(sed 's/^\*\*\* //' "$work/settings.err" | tr '\n' ' ')
+		return
+	fi
+	x=$arch_binutils w=$arch_asm_ptr ptr=$arch_ptr asf=$arch_lds_asflags
+	ldf=$arch_lds_ldflags cppf=$arch_lds_cppflags conf=$arch_lds_conf
+	fix=$arch_lds_fix cc=$arch_lds_cc
+	[ -n "$x" ] && pkg=$(binutils_pkg "$x")
+	[ -n "$cc" ] && ! command -v ${cc%% *} > /dev/null && cc=
+	return 0
 }
 
 # sizeof(struct kernel_param) from the tree's header, or nothing.
@@ -101,6 +79,11 @@ for f in $(echo "$scripts" | sort -u); do
 	case $only in "  ") ;; *" $a "*) ;; *) continue ;; esac
 	settings "$a"
 	name="lds $a: ${f#arch/$a/}"
+	if [ -n "$bad" ]; then
+		echo "FAIL: $name: $bad"
+		row - - "FAILED: incomplete arch file"
+		continue
+	fi
 	if [ -z "$x" ]; then
 		echo "SKIP: $name: no Debian binutils for $a (not checked)"
 		row - - "no Debian binutils"

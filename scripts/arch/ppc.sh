@@ -7,6 +7,14 @@ arch_pkg=gcc-powerpc-linux-gnu
 arch_image=vmlinux
 arch_imagefile=vmlinux
 arch_init_cflags="-msoft-float -mno-sdata"
+arch_binutils=powerpc-linux-gnu
+arch_ptr=4
+arch_asm_ptr=.long
+arch_nop=nop
+arch_lds_cc=$arch_cc
+# Its linked vmlinux loads no ELF headers a page below the kernel
+# (scripts/arch/check-vmlinux.py).
+arch_load_at_stext=yes
 #
 # binutils >= 2.37 no longer accepts every opcode by default, and the
 # 6xx "checkbin" test in arch/ppc/Makefile runs the bare assembler on

@@ -9,6 +9,11 @@ arch_pkg=gcc-powerpc64-linux-gnu
 arch_image=vmlinux
 arch_imagefile=vmlinux
 arch_init_cflags="-m64 -mno-sdata"
+arch_binutils=powerpc64-linux-gnu
+arch_ptr=8
+arch_asm_ptr=.quad
+arch_nop=nop
+arch_lds_cc=$arch_cc
 # 2.5.50 has no ppc64 module loader; this compat patch is one, so the
 # test modules' relocations are checked against what it applies.
 arch_module_loader=compat/ppc64-module-loader.patch

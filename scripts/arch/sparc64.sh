@@ -7,6 +7,11 @@ arch_pkg=gcc-sparc64-linux-gnu
 arch_image=vmlinux
 arch_imagefile=vmlinux
 arch_init_cflags="-m64 -mcmodel=medlow"
+arch_binutils=sparc64-linux-gnu
+arch_ptr=8
+arch_asm_ptr=.xword
+arch_nop=nop
+arch_lds_cc=$arch_cc
 #
 # arch/sparc64/Makefile picks "gcc" as CC whenever the host gcc accepts
 # -m64 (true on every x86-64 host), else sparc64-linux-gcc: neither is
