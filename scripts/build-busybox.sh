@@ -5,6 +5,7 @@
 # (scripts/build-kmod.sh); then the guest's root overlay (redone every
 # time, cheap):
 #   /bin/busybox and its applet links, /sbin/init (qemu-test/busybox/init),
+#   /bin/failnth-modprobe and /bin/sigshare (the fail-nth walks),
 #   /bin/kmod with insmod, rmmod, lsmod, modinfo, modprobe and depmod in
 #   /sbin linked to it (busybox's applets of those names stay as
 #   `busybox NAME`), the modules as NAME.ko under /lib/modules/2.5.50
@@ -123,6 +124,9 @@ done < "$src/busybox.links"
 install -m 755 "$TOP/qemu-test/busybox/init" "$R/sbin/init"
 # kmod-failnth.case's walk (doc/fault-injection.md).
 install -m 755 "$TOP/qemu-test/busybox/failnth-modprobe" "$R/bin/failnth-modprobe"
+# exec-failnth.case's child with a shared signal table.
+i386-linux-musl-gcc -static -Os -Wall -o "$R/bin/sigshare" "$TOP/qemu-test/busybox/sigshare.c" ||
+	die "qemu-test/busybox/sigshare.c does not build"
 if [ -n "$kmod" ]; then
 	cp "$kmod" "$R/bin/kmod"
 	for t in insmod rmmod lsmod modinfo modprobe depmod; do

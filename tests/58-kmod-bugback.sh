@@ -7,8 +7,11 @@
 # kmod-insmod.case and kmod-failnth.case (the fail-nth walk of modprobe:
 # a dentry kept by a failed holders link; and 2.5.50's exec freeing the
 # mm of a binary that fails past its point of no return, put back by
-# tests/bugback/sysmod/exec-mm-bug.patch) must fail on each bug they are
-# for, at the line that checks it, and pass with sysmodbug=0.  The kernel is tests/54's
+# tests/bugback/sysmod/exec-mm-bug.patch), and exec-failnth.case (the
+# walk of an exec whose signal table is shared: exec's late error paths,
+# put back by tests/bugback/sysmod/fs-exec-late-bug.patch) must fail on
+# each bug they are for, at the line that checks it, and pass with
+# sysmodbug=0.  The kernel is tests/54's
 # (sysmod_bugback_tree), rebuilt here only where something changed.
 . "$(dirname "$0")/lib-test.sh"
 export ARCH=i386
@@ -21,6 +24,9 @@ bugs='
 32|the directory removed before a refused unload|kmod-bad|unexpected '\''^sysfs: changed'\''
 1024|a failed link keeps its dentry|kmod-failnth|expected '\''^failnth modprobe holder: slab caches with more objects: 0$'\''
 8192|exec frees the mm past the point of no return|kmod-failnth|written after its free
+16384|a static binary failing in flush_old_exec puts a NULL file|exec-failnth|unexpected '\''Oops
+32768|de_thread fails after the old mm is gone|exec-failnth|(flush_old_exec|de_thread)
+65536|setup_arg_pages failing leaks the program headers|exec-failnth|expected '\''^failnth exec: slab caches with more objects: 0$'\''
 '
 bits=(sysmodbug=0 $(echo "$bugs" | cut -d'|' -f1 | sed '/^$/d; s/^/sysmodbug=/'))
 labels=("${bits[@]/#/kmod bug-back }")
@@ -34,7 +40,7 @@ sysmod_bugback_tree "kmod bug-back" || exit 0
 
 # Every boot first, $JOBS at a time, then the verdicts in order.
 APPEND="sysmodbug=0" boot_bg "$BUILD/kmod-bugback-0.out" "$CASES/kmod-bad.case" "$CASES/kmod-insmod.case" \
-	"$CASES/kmod-failnth.case"
+	"$CASES/kmod-failnth.case" "$CASES/exec-failnth.case"
 while IFS='|' read -r bit what case sign; do
 	[ -n "$bit" ] || continue
 	APPEND="sysmodbug=$bit" boot_bg "$BUILD/kmod-bugback-$bit.out" "$CASES/$case.case"
@@ -42,7 +48,7 @@ done <<< "$bugs"
 boot_wait
 out=$BUILD/kmod-bugback-0.out
 if grep -q 'VERDICT: PASS' "$out"; then
-	pass "kmod bug-back sysmodbug=0: kmod-bad, kmod-insmod and kmod-failnth pass on the bug-back kernel without a bug"
+	pass "kmod bug-back sysmodbug=0: kmod-bad, kmod-insmod, kmod-failnth and exec-failnth pass on the bug-back kernel without a bug"
 else
 	fail "kmod bug-back sysmodbug=0: fails without a bug: $(grep -a -m1 '^FAIL' "$out" | cut -c1-200)"
 fi
