@@ -5,7 +5,8 @@
 # (scripts/build-kmod.sh); then the guest's root overlay (redone every
 # time, cheap):
 #   /bin/busybox and its applet links, /sbin/init (qemu-test/busybox/init),
-#   /bin/failnth-modprobe and /bin/sigshare (the fail-nth walks),
+#   /bin/failnth-modprobe, /bin/sigshare and /bin/dyntrue with musl's
+#   dynamic loader (the fail-nth walks),
 #   /bin/kmod with insmod, rmmod, lsmod, modinfo, modprobe and depmod in
 #   /sbin linked to it (busybox's applets of those names stay as
 #   `busybox NAME`), the modules as NAME.ko under /lib/modules/2.5.50
@@ -124,9 +125,18 @@ done < "$src/busybox.links"
 install -m 755 "$TOP/qemu-test/busybox/init" "$R/sbin/init"
 # kmod-failnth.case's walk (doc/fault-injection.md).
 install -m 755 "$TOP/qemu-test/busybox/failnth-modprobe" "$R/bin/failnth-modprobe"
-# exec-failnth.case's child with a shared signal table.
+# exec-failnth.case's exec with a shared signal table, and a program
+# with an interpreter (musl's dynamic loader, the host's i386 one).
 i386-linux-musl-gcc -static -Os -Wall -o "$R/bin/sigshare" "$TOP/qemu-test/busybox/sigshare.c" ||
 	die "qemu-test/busybox/sigshare.c does not build"
+echo 'int main(void) { return 0; }' |
+	i386-linux-musl-gcc -x c -no-pie -Os -o "$R/bin/dyntrue" - ||
+	die "i386-linux-musl-gcc cannot link a dynamic program"
+interp=$(readelf -lW "$R/bin/dyntrue" | sed -n 's/.*program interpreter: \(.*\)]$/\1/p')
+[ -n "$interp" ] && [ -f "$interp" ] ||
+	die "no dynamic loader '$interp' for i386 musl on this host (musl:i386)"
+mkdir -p "$R$(dirname "$interp")"
+cp -L "$interp" "$R$interp"
 if [ -n "$kmod" ]; then
 	cp "$kmod" "$R/bin/kmod"
 	for t in insmod rmmod lsmod modinfo modprobe depmod; do
