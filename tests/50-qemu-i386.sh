@@ -5,5 +5,5 @@
 export ARCH=i386
 cases=$(ls "$TOP"/qemu-test/cases/*.case | grep -v '/hostile-[^/]*\.case$')
 need_i386_guest case $cases
-"$TOP/scripts/boot.sh" $cases | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )'
+"$TOP/scripts/boot.sh" $cases | result_lines
 exit 0
