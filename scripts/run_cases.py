@@ -72,7 +72,13 @@ As a module (PYTHONPATH=scripts; import run_cases): parse_case, check,
 findings, rows, verdict, run_case (a Result), make_initrd,
 console_lines, qemu_command.  As a command:
 
-    run_cases.py boot [options] CASE...   boot each case (scripts/boot.sh)
+    run_cases.py boot [options] CASE...   boot each case (scripts/boot.sh);
+                                          --results FILE: their Results
+                                          as JSON (boot.sh: BOOT_RESULTS)
+    run_cases.py verdict FILE             of such a FILE, "PASS" (no case
+                                          failed) or "FAIL" and, on a second
+                                          line, the first failed case's line
+                                          (exit 0); no FILE: exit 2
     run_cases.py shell [options] --image IMG
                                           the guest with no steps, QEMU on
                                           this terminal (scripts/shell.sh)
@@ -80,6 +86,7 @@ console_lines, qemu_command.  As a command:
 import argparse
 import concurrent.futures
 import dataclasses
+import json
 import os
 import re
 import shlex
@@ -677,7 +684,31 @@ def decoded(lines, args):
             print("      > %s" % l)
 
 
+def results_verdict(path):
+    """What a --results FILE says: ("PASS" or "FAIL", the first failed
+    case's line or None)."""
+    with open(path, encoding="utf-8") as f:
+        rs = [Result(**r) for r in json.load(f)]
+    for r in rs:
+        r.rows = [Row(**x) for x in r.rows]
+    bad = [r for r in rs if r.failed]
+    return ("FAIL", bad[0].line()) if bad else ("PASS", None)
+
+
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["verdict"]:
+        if len(argv) != 2:
+            sys.exit("usage: run_cases.py verdict FILE")
+        try:
+            v, line = results_verdict(argv[1])
+        except (OSError, ValueError, TypeError) as e:
+            sys.stderr.write("*** run_cases.py verdict: %s\n" % e)
+            return 2
+        print(v)
+        if line:
+            print(line)
+        return 0
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--kernel", required=True)
     common.add_argument("--init", required=True)
@@ -727,6 +758,8 @@ def main(argv=None):
                          "{initrd}, {append} and {append:N} are replaced)")
     bp.add_argument("--jobs", type=int, default=1, metavar="N",
                     help="boot N cases at a time (one with --gdb)")
+    bp.add_argument("--results", metavar="FILE",
+                    help="the cases' Results, as a JSON list, to FILE")
     bp.add_argument("cases", nargs="+")
     sp = sub.add_parser("shell", parents=[common],
                         help="the guest with a shell on this terminal")
@@ -766,7 +799,9 @@ def main(argv=None):
     jobs = 1 if args.gdb else max(1, min(args.jobs, len(args.cases)))
     pool = concurrent.futures.ThreadPoolExecutor(jobs)
     # Each verdict as soon as it and those of the cases before it are in.
+    done = []
     for r in pool.map(lambda c: run_case(c, args), args.cases):
+        done.append(r)
         log = r.log
         if args.show and log and os.path.exists(log):
             sys.stdout.write("\n".join(console_lines(log)) + "\n")
@@ -787,6 +822,10 @@ def main(argv=None):
             print("      console: %s" % log)
         sys.stdout.flush()
     pool.shutdown()
+    if args.results:
+        with open(args.results, "w", encoding="utf-8") as f:
+            json.dump([dataclasses.asdict(r) for r in done], f, indent=1)
+            f.write("\n")
     return 1 if failed else 0
 
 

@@ -181,14 +181,28 @@ bb_runnable() {
 	done
 }
 
+# boot_verdict OUT: what scripts/run_cases.py's Results of a boot.sh
+# run whose output is in OUT (boot_bg; else BOOT_RESULTS=OUT.json) say,
+# read from OUT.json (run_cases.py verdict), not from its lines: PASS
+# (no case failed: each passed, was skipped or XFAILed), FAIL (then, on
+# a second line, the first failed case's line), or NONE (boot.sh gave
+# no verdicts: it died before).
+boot_verdict() {
+	PYTHONPATH=$TOP/scripts python3 -m run_cases verdict "$1.json" 2> /dev/null || echo NONE
+}
+
 # bugback_verdict LABEL OUT SIGN: OUT, boot.sh's output for a case on a
-# kernel with a bug put back, must say FAIL, and its first FAIL line
-# must hold SIGN (a piece only that bug gives: run_cases.py quotes the
-# regex with repr()).  Prints the PASS or FAIL line.
+# kernel with a bug put back (its Results in OUT.json), must say FAIL,
+# and its first failed case's line must hold SIGN (a piece only that
+# bug gives: run_cases.py quotes the regex with repr()).  Prints the
+# PASS or FAIL line.
 bugback_verdict() {
-	local label=$1 out=$2 sign=$3 line
-	line=$(grep -a -m1 '^FAIL: case' "$out")
-	if ! grep -q 'VERDICT: FAIL' "$out"; then
+	local label=$1 out=$2 sign=$3 line v
+	v=$(boot_verdict "$out")
+	line=$(sed -n 2p <<< "$v")
+	if [ "$v" = NONE ]; then
+		fail "$label: boot.sh gave no verdict (it died: $out)"
+	elif [ "$v" = PASS ]; then
 		fail "$label passes: the case cannot find that bug"
 	elif ! printf '%s\n' "$line" | grep -F -- "$sign" > /dev/null; then
 		fail "$label fails, but not at '$sign': ${line:0:200}"
@@ -198,7 +212,8 @@ bugback_verdict() {
 }
 
 # boot_bg OUT CASE...: scripts/boot.sh CASE... in the background, its
-# output in OUT and the consoles in OUT.logs/, one case at a time, so
+# output in OUT, its verdicts in OUT.json (boot_verdict) and the consoles
+# in OUT.logs/, one case at a time, so
 # that $JOBS of them run at once (boot_bg waits for a slot); the
 # environment (APPEND, BUILD, GUEST_ROOT) is the caller's.  boot_wait
 # waits for them all.  For boots that differ in their command line
@@ -209,8 +224,8 @@ boot_bg() {
 	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
 		wait -n
 	done
-	rm -rf "$out.logs"
-	BOOT_JOBS=1 BOOT_LOGDIR=$out.logs "$TOP/scripts/boot.sh" "$@" > "$out" 2>&1 &
+	rm -rf "$out.logs" "$out.json"
+	BOOT_JOBS=1 BOOT_LOGDIR=$out.logs BOOT_RESULTS=$out.json "$TOP/scripts/boot.sh" "$@" > "$out" 2>&1 &
 }
 boot_wait() {
 	wait

@@ -392,6 +392,34 @@ class RunCase(unittest.TestCase):
         self.assertEqual(r.line(), "SKIP: case c: needs kallsyms=yes, this guest has kallsyms=no")
         self.assertFalse(os.path.exists(os.path.join(self.dir, "c.log")))
 
+    def test_main_results_and_verdict(self):
+        """boot --results FILE: the Results as JSON; verdict FILE reads
+        them back (tests read that, not the printed lines)."""
+        good, bad = os.path.join(self.dir, "good.case"), os.path.join(self.dir, "bad.case")
+        with open(good, "w") as f:
+            f.write("expect: ^Linux version\n")
+        with open(bad, "w") as f:
+            f.write("expect: ^never$\n")
+        js = os.path.join(self.dir, "r.json")
+        for cases, want, code in (([good], ["PASS"], 0),
+                                  ([good, bad], ["FAIL", "FAIL: case bad ("], 1)):
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                got = rc.main(["boot", "--kernel", self.init, "--init", self.init,
+                               "--qemu", self.emu, "--logdir", self.dir,
+                               "--results", js] + cases)
+            self.assertEqual(got, code, out.getvalue())
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                self.assertEqual(rc.main(["verdict", js]), 0)
+            lines = out.getvalue().splitlines()
+            self.assertEqual(lines[0], want[0])
+            if len(want) > 1:
+                self.assertTrue(lines[1].startswith(want[1]), lines)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            self.assertEqual(rc.main(["verdict", os.path.join(self.dir, "none.json")]), 2)
+
     def test_bad_case_file_fails(self):
         r = self.run_one("nonsense\n")
         self.assertEqual((r.verdict, len(r.why)), ("FAIL", 1))
