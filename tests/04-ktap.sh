@@ -144,6 +144,21 @@ else
 	fail "lib-test.sh's exit status:$bad"
 fi
 
+# Every test script's exit status is lib-test.sh's verdict: each
+# sources it first thing (its EXIT trap) and sets no EXIT trap of its
+# own (that would replace the verdict; on_exit is the way).
+bad=
+for t in "$TOP"/tests/[0-9][0-9]-*.sh; do
+	first=$(grep -v -e '^#' -e '^$' "$t" | head -1)
+	[ "$first" = '. "$(dirname "$0")/lib-test.sh"' ] || bad="$bad $(basename "$t"):source"
+	grep -q -E '^[^#]*\btrap\b.*\bEXIT\b' "$t" && bad="$bad $(basename "$t"):trap"
+done
+if [ -z "$bad" ]; then
+	pass "lib-test.sh: every tests/NN-*.sh sources it first and keeps its EXIT trap (its exit status is the verdict)"
+else
+	fail "lib-test.sh: test scripts whose exit status is not lib-test.sh's verdict:$bad"
+fi
+
 # Broken documents are refused, not counted.
 printf 'KTAP version 1\n1..2\nok 1 a\n' > "$tmp/short"
 printf 'KTAP version 1\n1..1\nok 2 a\n' > "$tmp/number"
