@@ -51,6 +51,9 @@ extra=()
 # BOOT_LOGDIR: where the consoles go (default $BUILD/$ARCH/logs; two
 # boot.sh at once booting cases of the same name need one each).
 extra+=(--jobs "${BOOT_JOBS:-$JOBS}")
+# BOOT_RESULTS=FILE: the cases' verdicts (run_cases.py's Results) as
+# JSON; tests read them with run_cases.py verdict, not the lines above.
+[ -n "${BOOT_RESULTS:-}" ] && extra+=(--results "$BOOT_RESULTS")
 PYTHONPATH=$TOP/scripts python3 -m run_cases boot $show "${extra[@]}" \
 	--kernel "$kernel" --init "$init" "${overlay[@]}" --append "${APPEND:-}" \
 	"${emu[@]}" "${arch_qemu_opts[@]/#/--qemu-opt=}" \

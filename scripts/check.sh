@@ -1,16 +1,19 @@
 #!/bin/bash
 # make check: run every tests/NN-*.sh in order.  Each test script prints
 # "PASS: what", "FAIL: what: why", "SKIP: what: why" or "XFAIL: what:
-# why" lines (tests/lib-test.sh); this sums them up.  A skip is never a
-# pass, and neither is an expected failure (a known kernel bug).
+# why" lines (tests/lib-test.sh) and exits 0, 1 after a FAIL line, 2 or
+# more where it did not run to its end as a test; scripts/ktap.py turns
+# them into KTAP and counts them, once.  A skip is never a pass, and
+# neither is an expected failure (a known kernel bug).
 #
 # The output is one KTAP document (Documentation/dev-tools/ktap.rst,
 # scripts/ktap.py): version line, plan, each test script a subtest with
 # its lines as results and everything else as "# " diagnostics, the
 # "# Totals:" line; then, last, the plain "N passed, N failed, N skipped"
-# line.  Copies: $BUILD/check.ktap (the document), $BUILD/check.json
-# (the same, read back by scripts/ktap.py parse), $BUILD/check.out (the
-# scripts' own lines), $BUILD/check.times (each script's seconds, also
+# line; make check's exit status is ktap.py report's (1 after a
+# failure).  Copies: $BUILD/check.ktap (the document), $BUILD/check.json
+# (its tree of results and the counts, as ktap.py report read it),
+# $BUILD/check.out (the scripts' own lines), $BUILD/check.times (each script's seconds, also
 # in the summary, slowest first, so that a slow step shows).
 # CHECK_TESTS=DIR runs DIR/NN-*.sh instead (tests/04-ktap.sh).
 #
@@ -66,42 +69,43 @@ partial=
 # The scripts run whole: a make check inside one (tests/04) is not a share.
 unset ARCHES SHARD CHECK_TIMES
 
-# A test script's lines, and a FAIL of its own where its verdict is not
-# whole: it exited non-zero without a FAIL line (it crashed, or died);
-# it said nothing at all (a script that cannot source tests/lib-test.sh
-# runs on, every helper "not found", and exits 0); it hit a
-# shell error (a command or helper that does not exist); or its exit
-# status and its lines disagree: it printed a FAIL line and exited 0
-# (lib-test.sh's EXIT trap makes such a script exit 1; one that does not
-# source it, or replaces that trap, does not).
+# A test script's lines, then (ktap.py subtest --status) how it ended:
+# its exit status, the shell errors it hit (a command not found,
+# recorded by lib.sh's command_not_found_handle, exported here to it and
+# its bash children) and the harness's own failures of it; from these
+# and its lines, ktap.py's harness_fails() adds a FAIL where its verdict
+# is not whole: it did not end as a test should (tests/lib-test.sh's
+# exit status 2 or more, or 1 with no FAIL line: it crashed or died),
+# it said nothing at all (a script that cannot source
+# tests/lib-test.sh runs on, every helper "not found"), it hit a shell
+# error, or it printed a FAIL line and exited 0 (lib-test.sh's EXIT
+# trap makes such a script exit 1; one that does not source it, or
+# replaces that trap, does not).
 #
-# And a FAIL where the script changed the host's /dev: stdin, stdout,
-# stderr and null are what they were before it ran (objcopy, given
-# /dev/stdout as its output file, left a regular file there on a CI
-# host run as root, and every later section read gave that file's
-# stale bytes).  CHECK_DEV_FILES names others (tests/04-ktap.sh).
+# The harness's own failure of a script: it changed the host's /dev:
+# stdin, stdout, stderr and null are what they were before it ran
+# (objcopy, given /dev/stdout as its output file, left a regular file
+# there on a CI host run as root, and every later section read gave
+# that file's stale bytes).  CHECK_DEV_FILES names others
+# (tests/04-ktap.sh).
 dev_files=${CHECK_DEV_FILES:-/dev/null /dev/stdin /dev/stdout /dev/stderr}
 dev_state() { local f; for f in $dev_files; do stat -c '%n: %F' "$f" 2>&1; done; }
+export -f command_not_found_handle
+status=$BUILD/check.status errors=$BUILD/check.errors
 run_one() {
-	local rc name=$1 err nfail dev0 dev1 t=$dir/${1%%:*} unit=
+	local rc name=$1 dev0 dev1 t=$dir/${1%%:*} unit=
 	[[ $name == *:* ]] && unit=${name#*:}
 	dev0=$(dev_state)
-	CHECK_UNIT=$unit "$t" 2>&1 | tee "$BUILD/check.last"
-	rc=${PIPESTATUS[0]}
+	: > "$errors"
+	CHECK_UNIT=$unit SHELL_ERRORS=$errors "$t" 2>&1
+	rc=$?
 	dev1=$(dev_state)
-	[ "$dev0" = "$dev1" ] ||
-		echo "FAIL: $name: changed the host's $(echo "$dev1" | grep -vxF "$dev0" | tr '\n' ' ')(was: $(echo "$dev0" | grep -vxF "$dev1" | tr '\n' ' ' | sed 's/ $//'))"
-	nfail=$(grep -a -c '^FAIL: ' "$BUILD/check.last")
-	err=$(grep -a -m1 -E '^[^ ]*: line [0-9]+: .*(: command not found|lib-test\.sh: No such file or directory)$' "$BUILD/check.last")
-	if [ "$rc" -ne 0 ] && [ "$nfail" -eq 0 ]; then
-		echo "FAIL: $name: exited with $rc"
-	elif ! grep -a -q -E '^(PASS|FAIL|SKIP|XFAIL): ' "$BUILD/check.last"; then
-		echo "FAIL: $name: said nothing (no PASS, FAIL, SKIP or XFAIL line)"
-	elif [ -n "$err" ]; then
-		echo "FAIL: $name: a shell error: ${err##*: line }"
-	elif [ "$rc" -eq 0 ] && [ "$nfail" -gt 0 ]; then
-		echo "FAIL: $name: exited 0 after $nfail FAIL line(s) (no lib-test.sh EXIT trap?)"
-	fi
+	{
+		echo "exit $rc"
+		sed 's/^/error /' "$errors"
+		[ "$dev0" = "$dev1" ] ||
+			echo "fail changed the host's $(echo "$dev1" | grep -vxF "$dev0" | tr '\n' ' ')(was: $(echo "$dev0" | grep -vxF "$dev1" | tr '\n' ' ' | sed 's/ $//'))"
+	} > "$status"
 }
 
 document() {
@@ -124,30 +128,20 @@ document() {
 		i=$((i + 1))
 		echo "# $t"
 		t1=$(now)
+		rm -f "$status"
 		run_one "$t" | tee -a "$out" |
-			python3 "$TOP/scripts/ktap.py" subtest $i "$t"
+			python3 "$TOP/scripts/ktap.py" subtest $i "$t" --status "$status"
 		t1=$(elapsed "$t1")
 		echo "# $t took $t1 s"
 		echo "$t1 $t" >> "$times"
 	done
 }
 document | tee "$ktap"
-count() { grep -c "^$1: " "$out"; }
-pass=$(count PASS) fail=$(count FAIL) skip=$(count SKIP) xfail=$(count XFAIL)
+# The end: what ktap.py makes of the document, read once: its totals,
+# what was skipped, expected to fail and failed, these notes, the last
+# line; and make check's exit status.
+notes=$BUILD/check.notes
 {
-	echo "# Totals: pass:$pass fail:$fail xfail:$xfail xpass:0 skip:$skip error:0"
-	if [ "$skip" -gt 0 ]; then
-		echo "*** $skip test(s) SKIPPED (not counted as passed):"
-		grep '^SKIP: ' "$out"
-	fi
-	if [ "$xfail" -gt 0 ]; then
-		echo "*** $xfail expected failure(s), known bugs (XFAIL, not counted as passed):"
-		grep '^XFAIL: ' "$out"
-	fi
-	if [ "$fail" -gt 0 ]; then
-		echo "*** failures:"
-		grep '^FAIL: ' "$out"
-	fi
 	echo "seconds per script, slowest first (also $times):"
 	sort -k1,1 -g -r "$times" | awk '{ printf "  %7.1f  %s\n", $1, $2 }'
 	echo "make check took $(elapsed "$t0") s"
@@ -156,14 +150,13 @@ pass=$(count PASS) fail=$(count FAIL) skip=$(count SKIP) xfail=$(count XFAIL)
 		echo "*** a share of make check ($partial): ${#scripts[@]} of its ${BASH_REMATCH[1]} units;"
 		echo "*** scripts/ktap.py merge makes one document of the shares' check.ktap (doc/ci-matrix.md)"
 	fi
-} | sed '2,$s/^/# /' | tee -a "$ktap"
-# The document must read back to the same counts.
-if ! back=$(python3 "$TOP/scripts/ktap.py" parse "$ktap" --json "$BUILD/check.json") ||
-   [ "$back" != "pass:$pass fail:$fail xfail:$xfail skip:$skip" ]; then
-	echo "# *** $ktap reads back as '$back', not pass:$pass fail:$fail xfail:$xfail skip:$skip"
-	fail=$((fail + 1))
+} > "$notes"
+python3 "$TOP/scripts/ktap.py" report "$ktap" --notes "$notes" --json "$BUILD/check.json" > "$BUILD/check.end"
+rc=$?
+if [ $rc -gt 1 ]; then
+	echo "*** make check: $ktap cannot be counted (above)"
+	exit 2
 fi
-last="$pass passed, $fail failed, $skip skipped"
-[ "$xfail" -gt 0 ] && last="$last, $xfail xfailed"
-echo "$last"
-[ "$fail" -eq 0 ]
+head -n -1 "$BUILD/check.end" >> "$ktap"
+cat "$BUILD/check.end"
+exit $rc

@@ -15,6 +15,24 @@ the same lines).
       "not ok N NAME" if any line failed, "ok N NAME # SKIP ..." if all
       were skipped, else "ok N NAME".  A "#" in a description is
       written "\\#" (TAP 13's escape).
+      With --status FILE (scripts/check.sh), the script's verdict is
+      whole only where its exit status and its lines agree: FILE,
+      read once its output has ended, holds "exit N" (its status),
+      "error TEXT" (a shell error, recorded by lib.sh's
+      command_not_found_handle) and "fail TEXT" (the harness's own
+      failures of it) lines, and harness_fails() adds a FAIL of its
+      own where they say it is not (tests/lib-test.sh's exit status:
+      0 passed, 1 FAIL lines, 2 or more it did not run as a test
+      should).
+
+  ktap.py report FILE [--notes NOTES] [--json OUT]
+      make check's end (scripts/check.sh): reads the document FILE
+      once and writes what follows it: its "# Totals:" line, what was
+      skipped, expected to fail and failed ("# " lines), the lines of
+      the file NOTES as "# " lines, and, last, "N passed, N failed, N
+      skipped" (", N xfailed"); with --json, the tree and counts to
+      OUT.  Exits 1 after any failure, 0 else; 2, saying why, where
+      FILE is not KTAP.
 
   ktap.py parse FILE [--json OUT]
       Reads a KTAP document (FILE, - for stdin) back and prints the
@@ -38,21 +56,25 @@ the same lines).
       shares are of different runs ("# Share:" lines, scripts/shard.py)
       or, without --partial, some of the run's units are in none.
 
-As a module: subtest(), parse(), counts(), merge().
+As a module: subtest(), harness_fails(), parse(), counts(), summary(),
+last_line(), merge().
 """
+import argparse
 import io
 import json
 import re
 import sys
 
 VERSION = "KTAP version 1"
-# What a test script prints (tests/lib-test.sh).
+KINDS = ("pass", "fail", "xfail", "skip")
+# What a test script prints (tests/lib-test.sh): the one definition of
+# a result line (scripts/lib.sh's RESULT_RE is its prefix, checked by
+# tests/unit/test_ktap.py).
 LINE = re.compile(r"^(PASS|FAIL|SKIP|XFAIL): (.*)$")
 RESULT = re.compile(r"^(ok|not ok) (\d+)(?: (.*))?$")
 PLAN = re.compile(r"^1\.\.(\d+)")
 VERSION_LINE = re.compile(r"^K?TAP version \d+$")
 TOTALS = re.compile(r"^# Totals: (.*)$")
-KINDS = ("pass", "fail", "xfail", "skip")
 
 
 def escape(text):
@@ -69,9 +91,62 @@ def result_line(k, kind, text):
     return "ok %d %s # %s%s" % (k, escape(what), kind, " " + why if sep else "")
 
 
-def subtest(n, name, inp, out, depth=1):
+class Status:
+    """How a test script ended (ktap.py subtest --status FILE): its
+    exit status, the shell errors recorded while it ran, the harness's
+    own failures of it (a /dev file it changed)."""
+
+    def __init__(self, exit=0, errors=(), fails=()):
+        self.exit, self.errors, self.fails = exit, list(errors), list(fails)
+
+    @classmethod
+    def read(cls, path):
+        st = cls(exit=None)
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for l in f:
+                word, _, rest = l.rstrip("\n").partition(" ")
+                if word == "exit":
+                    st.exit = int(rest)
+                elif word == "error":
+                    st.errors.append(rest)
+                elif word == "fail":
+                    st.fails.append(rest)
+        if st.exit is None:
+            st.fails.append("no exit status recorded (%s)" % path)
+            st.exit = 0
+        return st
+
+
+def harness_fails(name, c, status):
+    """The failures the harness adds to a script whose counts of lines
+    are c (a FAIL each, named "NAME: why"): its own (status.fails), and
+    one where its verdict is not whole, first of: it did not end as a
+    test should (exit status 2 or more, or 1 with no FAIL line: it
+    crashed, died or hit a shell error: tests/lib-test.sh); it said
+    nothing (no result line); a shell error (a command not found,
+    status.errors: recorded, not read from its text) in a script that
+    exited 0 or 1; a FAIL line and exit status 0 (no lib-test.sh EXIT
+    trap)."""
+    fails = ["%s: %s" % (name, f) for f in status.fails]
+    rc, nfail, said = status.exit, c["fail"], sum(c.values())
+    err = ": a shell error: %s" % status.errors[0] if status.errors else ""
+    if rc >= 2 or (rc != 0 and not nfail):
+        fails.append("%s: exited with %d%s" % (name, rc, err))
+    elif not said:
+        fails.append("%s: said nothing (no PASS, FAIL, SKIP or XFAIL line)" % name)
+    elif err:
+        fails.append(name + err)
+    elif rc == 0 and nfail:
+        fails.append("%s: exited 0 after %d FAIL line(s) (no lib-test.sh EXIT trap?)"
+                     % (name, nfail))
+    return fails
+
+
+def subtest(n, name, inp, out, depth=1, status=None):
     """Copies a test script's lines from inp to out as KTAP (module
-    docstring); returns its counts."""
+    docstring); returns its counts.  status: a Status, or a function
+    that gives it once inp has ended (its exit status is known only
+    then); its harness_fails() are results of the subtest too."""
     pad = "  " * depth
     out.write(pad + VERSION + "\n")
     out.flush()
@@ -87,6 +162,13 @@ def subtest(n, name, inp, out, depth=1):
         else:
             out.write(pad + ("# " + line).rstrip() + "\n")
         out.flush()
+    if callable(status):
+        status = status()
+    if status is not None:
+        for f in harness_fails(name, c, status):
+            k += 1
+            c["fail"] += 1
+            out.write(pad + result_line(k, "FAIL", f) + "\n")
     up = "  " * (depth - 1)
     if c["fail"]:
         out.write("%snot ok %d %s\n" % (up, n, escape(name)))
@@ -265,6 +347,50 @@ def leaves(tests):
             yield from leaves(t["subtests"])
 
 
+def summary(tests):
+    """What make check says after its "# Totals:" line of these tests
+    (parse()'s), without the "# ": the leaves skipped, expected to
+    fail and failed, each kind under a line that counts them."""
+    c = counts(tests)
+    lv = list(leaves(tests))
+    s = []
+
+    def said(t):
+        return t["name"] + (": " + t["diagnostic"] if t["diagnostic"] else "")
+    if c["skip"]:
+        s.append("*** %d test(s) SKIPPED (not counted as passed):" % c["skip"])
+        s.extend("SKIP: " + said(t) for t in lv if kind(t) == "skip")
+    if c["xfail"]:
+        s.append("*** %d expected failure(s), known bugs (XFAIL, not counted as passed):" % c["xfail"])
+        s.extend("XFAIL: " + said(t) for t in lv if kind(t) == "xfail")
+    if c["fail"]:
+        s.append("*** failures:")
+        s.extend("FAIL: " + said(t) for t in lv if kind(t) == "fail")
+    return s
+
+
+def last_line(c):
+    """make check's last line: "N passed, N failed, N skipped" (", N
+    xfailed")."""
+    last = "%d passed, %d failed, %d skipped" % (c["pass"], c["fail"], c["skip"])
+    if c["xfail"]:
+        last += ", %d xfailed" % c["xfail"]
+    return last
+
+
+def report(lines, out, notes=()):
+    """make check's end (module docstring, ktap.py report) of the
+    document lines, written to out; returns (tests, counts)."""
+    tests = parse(lines)
+    c = counts(tests)
+    w = [totals_line(c)] + ["# " + l for l in summary(tests) + list(notes)]
+    # What is written must read back to the same counts.
+    if counts(parse(list(lines) + w)) != c:
+        raise KtapError("the document and its totals do not read back to %s" % c)
+    out.write("\n".join(w + [last_line(c)]) + "\n")
+    return tests, c
+
+
 def merge(docs, out, partial=False):
     """docs: [(label, lines)], each a document of make check (a share);
     writes the merged document to out (module docstring) and returns
@@ -341,30 +467,13 @@ def merge(docs, out, partial=False):
                 secs.append((float(t.group(2)), t.group(1)))
             w.append(l)
     w.append(totals_line(c))
-    s = []
-    lv = list(leaves(tests))
-
-    def said(t):
-        return t["name"] + (": " + t["diagnostic"] if t["diagnostic"] else "")
-    if c["skip"]:
-        s.append("*** %d test(s) SKIPPED (not counted as passed):" % c["skip"])
-        s.extend("SKIP: " + said(t) for t in lv if kind(t) == "skip")
-    if c["xfail"]:
-        s.append("*** %d expected failure(s), known bugs (XFAIL, not counted as passed):" % c["xfail"])
-        s.extend("XFAIL: " + said(t) for t in lv if kind(t) == "xfail")
-    if c["fail"]:
-        s.append("*** failures:")
-        s.extend("FAIL: " + said(t) for t in lv if kind(t) == "fail")
-    s.append("seconds per script, slowest first:")
-    s.extend("  %7.1f  %s" % (sec, name) for sec, name in sorted(secs, key=lambda x: (-x[0], x[1])))
+    notes = ["seconds per script, slowest first:"]
+    notes.extend("  %7.1f  %s" % (sec, name) for sec, name in sorted(secs, key=lambda x: (-x[0], x[1])))
     if took:
-        s.append("the shares took %s s (the longest %.1f s, all %.1f s)"
-                 % (", ".join("%.1f" % t for t in took), max(took), sum(took)))
-    w.extend("# " + l for l in s)
-    last = "%d passed, %d failed, %d skipped" % (c["pass"], c["fail"], c["skip"])
-    if c["xfail"]:
-        last += ", %d xfailed" % c["xfail"]
-    w.append(last)
+        notes.append("the shares took %s s (the longest %.1f s, all %.1f s)"
+                     % (", ".join("%.1f" % t for t in took), max(took), sum(took)))
+    w.extend("# " + l for l in summary(tests) + notes)
+    w.append(last_line(c))
     # What is written must read back to the same counts.
     if counts(parse(w[:-1])) != c:
         raise KtapError("the merged document does not read back to %s" % c)
@@ -396,9 +505,43 @@ def main(argv):
             return 2
         sys.stdout.write(out.getvalue())
         return 1 if c["fail"] else 0
-    if len(argv) >= 3 and argv[0] == "subtest":
-        subtest(int(argv[1]), argv[2], sys.stdin, sys.stdout,
-                int(argv[3]) if len(argv) > 3 else 1)
+    if argv and argv[0] == "report":
+        ap = argparse.ArgumentParser(prog="ktap.py report")
+        ap.add_argument("file")
+        ap.add_argument("--notes")
+        ap.add_argument("--json")
+        a = ap.parse_args(argv[1:])
+        try:
+            with open(a.file, encoding="utf-8", errors="replace") as f:
+                lines = f.readlines()
+            notes = []
+            if a.notes:
+                with open(a.notes, encoding="utf-8", errors="replace") as f:
+                    notes = f.read().splitlines()
+        except OSError as e:
+            sys.stderr.write("*** ktap.py report: %s\n" % e)
+            return 2
+        out = io.StringIO()
+        try:
+            tests, c = report(lines, out, notes)
+        except KtapError as e:
+            sys.stderr.write("*** %s: not KTAP: %s\n" % (a.file, e))
+            return 2
+        if a.json:
+            with open(a.json, "w", encoding="utf-8") as j:
+                json.dump({"counts": c, "tests": tests}, j, indent=1)
+                j.write("\n")
+        sys.stdout.write(out.getvalue())
+        return 1 if c["fail"] else 0
+    if argv and argv[0] == "subtest":
+        ap = argparse.ArgumentParser(prog="ktap.py subtest")
+        ap.add_argument("n", type=int)
+        ap.add_argument("name")
+        ap.add_argument("depth", type=int, nargs="?", default=1)
+        ap.add_argument("--status", metavar="FILE")
+        a = ap.parse_args(argv[1:])
+        subtest(a.n, a.name, sys.stdin, sys.stdout, a.depth,
+                (lambda: Status.read(a.status)) if a.status else None)
         return 0
     if len(argv) in (2, 4) and argv[0] == "parse" and \
        (len(argv) == 2 or argv[2] == "--json"):

@@ -32,6 +32,23 @@ if ! [ -d "${TMPDIR:-/tmp}" ] || ! [ -w "${TMPDIR:-/tmp}" ] ||
 	mkdir -p "$TMPDIR" 2> /dev/null
 fi
 
+# A test's result line (tests/lib-test.sh): the prefix of scripts/ktap.py's
+# LINE, its one definition (tests/unit/test_ktap.py checks they agree).
+RESULT_RE='^(PASS|FAIL|SKIP|XFAIL): '
+
+# A command that is not found is a shell error, recorded (a line
+# "LINE: NAME: command not found") in the file SHELL_ERRORS names, where
+# it names one, as well as said on stderr as bash says it: make check
+# (scripts/check.sh, exporting this function to every test script and
+# its bash children) and tests/lib-test.sh's exit status know of it by
+# the record, not by reading the message.
+command_not_found_handle() {
+	printf '%s: line %s: %s: command not found\n' "$0" "${BASH_LINENO[0]}" "$1" >&2
+	[ -n "${SHELL_ERRORS:-}" ] &&
+		printf '%s: %s: command not found\n' "${BASH_LINENO[0]}" "$1" >> "$SHELL_ERRORS"
+	return 127
+}
+
 msg()  { printf '>>> %s\n' "$*"; }
 warn() { printf '*** %s\n' "$*" >&2; }
 die()  { printf '*** error: %s\n' "$*" >&2; exit 1; }

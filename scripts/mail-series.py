@@ -22,6 +22,7 @@ Environment as for the other scripts: KSRC, BUILD, PATCHES_DIR.
 import argparse
 import email.policy
 import email.utils
+import json
 import os
 import re
 import shutil
@@ -302,20 +303,25 @@ def mailed(line, frm):
 
 
 def tested():
-    """What the last make check in BUILD said, for the cover letter."""
-    out = os.path.join(BUILD, "check.out")
+    """What the last make check in BUILD said, for the cover letter: its
+    counts and results as scripts/ktap.py read them (check.json)."""
+    sys.path.insert(0, os.path.join(TOP, "scripts"))
+    import ktap
+    out = os.path.join(BUILD, "check.json")
     try:
         with open(out, encoding="utf-8", errors="replace") as f:
-            lines = f.read().splitlines()
+            j = json.load(f)
         when = time.strftime("%Y-%m-%d", time.gmtime(os.path.getmtime(out)))
-    except OSError:
+        c = j["counts"]
+    except (OSError, ValueError, KeyError):
         return None
-    count = lambda w: sum(1 for l in lines if l.startswith(w + ": "))
     text = ("make check of %s: %d passed, %d failed, %d skipped.\n"
-            % (when, count("PASS"), count("FAIL"), count("SKIP")))
-    for l in lines:
-        if l.startswith(("SKIP: ", "FAIL: ")):
-            text += "  %s\n" % l
+            % (when, c["pass"], c["fail"], c["skip"]))
+    for t in ktap.leaves(j["tests"]):
+        k = ktap.kind(t)
+        if k in ("skip", "fail"):
+            text += "  %s: %s%s\n" % (k.upper(), t["name"],
+                                      ": " + t["diagnostic"] if t["diagnostic"] else "")
     return text
 
 
@@ -395,7 +401,7 @@ def main():
             die("--intro %s: %s" % (intro_file, e.strerror))
     results = tested()
     if results is None:
-        sys.stderr.write("*** warning: no %s/check.out: run make check first, "
+        sys.stderr.write("*** warning: no %s/check.json: run make check first, "
                          "the cover letter says it was not run\n" % BUILD)
         results = "make check was not run in this build directory.\n"
     intro = intro.replace("@TESTED@", results.rstrip("\n"))

@@ -18,6 +18,22 @@ A case file (qemu-test/cases/*.case) holds lines of "key: value":
     needs:  NAME=VALUE: the case means something only on a guest with
             that property (below); elsewhere it is not booted and
             prints "SKIP: case NAME: why" (may repeat)
+    xfail:  WHY: the case shows a kernel bug, reported and not fixed
+            yet: its failure is an XFAIL naming WHY (never a pass), and
+            still a FAIL where the kernel died (a fatal line, no
+            shutdown, the emulator's exit status, no "init: done");
+            once it passes, the bug is fixed: its PASS says to drop
+            the line
+    row:    N | INPUT | EXPECTED: a row of the case's table (may
+            repeat): what one piece of the case feeds the kernel and
+            what should come of it, printed with its verdict under the
+            case's line
+    checks: N: the expect and absent lines after it are row N's, up
+            to the next checks line ("checks: -": the whole case's
+            again); they count for the case as any others, and decide
+            row N's verdict: where the guest marks rows (a console line
+            "[N] ..."), row N's expects are looked for from its first
+            marker to the next row's, else in the whole console
 
 A key may carry a condition on the guest, "expect[long=64]:" or
 "append[cmdline=512]:": the line counts only where the guest has that
@@ -53,15 +69,24 @@ instead of QEMU: shell words in which {kernel}, {initrd} and {append}
 are replaced; scripts/arch/ARCH.sh's arch_boot_cmd gives it.
 
 As a module (PYTHONPATH=scripts; import run_cases): parse_case, check,
-make_initrd, console_lines, qemu_command.  As a command:
+findings, rows, verdict, run_case (a Result), make_initrd,
+console_lines, qemu_command.  As a command:
 
-    run_cases.py boot [options] CASE...   boot each case (scripts/boot.sh)
+    run_cases.py boot [options] CASE...   boot each case (scripts/boot.sh);
+                                          --results FILE: their Results
+                                          as JSON (boot.sh: BOOT_RESULTS)
+    run_cases.py verdict FILE             of such a FILE, "PASS" (no case
+                                          failed) or "FAIL" and, on a second
+                                          line, the first failed case's line
+                                          (exit 0); no FILE: exit 2
     run_cases.py shell [options] --image IMG
                                           the guest with no steps, QEMU on
                                           this terminal (scripts/shell.sh)
 """
 import argparse
 import concurrent.futures
+import dataclasses
+import json
 import os
 import re
 import shlex
@@ -97,6 +122,14 @@ FATAL = [r"Kernel panic", r"Oops", r"kernel BUG", r"Unable to handle kernel",
 
 # The first line of the kernel's own console output.
 KERNEL_BANNER = re.compile(r"^Linux version \d")
+# The guest init's last line (qemu-test/init.c): it ran to its end.
+INIT_DONE = re.compile(r"^init: done")
+# A row's marker in the console: the guest's "echo [N] ..." (row:).
+ROW_MARK = re.compile(r"^\[(\d+)\] ")
+# What a failure is (findings(), run_case()): the kinds that mean the
+# kernel or the boot died, whatever the case expects (an xfail: case
+# that dies is a FAIL).
+DEATH = ("fatal", "boot")
 
 # Guest properties that case lines may be conditional on; each arch's
 # values are its scripts/arch/ARCH.sh's arch_guest.
@@ -146,7 +179,9 @@ def parse_case(path, guest=None):
     (a syntax check)."""
     case = {"append": [], "step": [], "expect": [], "absent": [],
             "absent-after": [], "timeout": 60,
-            "allow-fatal": False, "qemu": [], "needs": []}
+            "allow-fatal": False, "qemu": [], "needs": [],
+            "xfail": None, "row": [], "checks": {}}
+    group = None
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             line = line.rstrip("\n")
@@ -175,6 +210,24 @@ def parse_case(path, guest=None):
                 case[key] = int(val)
             elif key == "allow-fatal":
                 case[key] = val.strip() == "yes"
+            elif key == "xfail":
+                if not val.strip():
+                    raise CaseError("%s:%d: xfail needs WHY (the bug it shows)"
+                                    % (path, n))
+                case[key] = val.strip()
+            elif key == "row":
+                cells = [c.strip() for c in val.split(" | ", 2)]
+                if len(cells) != 3 or not re.match(r"^\d+$", cells[0]):
+                    raise CaseError("%s:%d: row needs 'N | INPUT | EXPECTED'"
+                                    % (path, n))
+                if not other_abi:
+                    case[key].append(tuple(cells))
+            elif key == "checks":
+                group = val.strip()
+                if not re.match(r"^(\d+|-)$", group):
+                    raise CaseError("%s:%d: checks needs a row's N or -"
+                                    % (path, n))
+                group = None if group == "-" else group
             elif key == "needs":
                 k, eq, v = val.strip().partition("=")
                 if not eq or k not in GUEST_PROPERTIES:
@@ -198,6 +251,12 @@ def parse_case(path, guest=None):
                         raise CaseError("%s:%d: bad regex: %s" % (path, n, e))
                 if not other_abi:
                     case[key].append(val)
+                    if group is not None and key in ("expect", "absent"):
+                        case["checks"].setdefault(group, []).append((key, val))
+    unknown = sorted(set(case["checks"]) - {r[0] for r in case["row"]}, key=int)
+    if unknown:
+        raise CaseError("%s: checks of rows with no row line: %s"
+                        % (path, ", ".join(unknown)))
     return case
 
 
@@ -238,6 +297,13 @@ def make_initrd(case, init, modules, workdir, overlay=None):
 
 def check(case, lines):
     """Returns a list of failures (empty when the case passed)."""
+    return [text for _, text in findings(case, lines)]
+
+
+def findings(case, lines):
+    """The case's failures on the console lines, each (KIND, text):
+    KIND "expect", "absent", "absent-after", or "fatal" (a FATAL line:
+    the kernel died)."""
     fails = []
     pos = 0
     for e in case["expect"]:
@@ -248,29 +314,169 @@ def check(case, lines):
                 break
         else:
             seen = any(r.search(l) for l in lines)
-            fails.append("expected %r%s" % (e, " (only earlier, out of order)"
-                                             if seen else ""))
+            fails.append(("expect", "expected %r%s" % (e, " (only earlier, out of order)"
+                                                       if seen else "")))
     # What the firmware prints before the kernel starts (OpenBIOS echoes
     # the whole -append line) is not the kernel's: absent patterns and
     # the fatal ones look from the kernel's banner on.
     banner = next((i for i, l in enumerate(lines) if KERNEL_BANNER.search(l)), 0)
-    for a in case["absent"] + ([] if case["allow-fatal"] else FATAL):
+    for kind, a in [("absent", a) for a in case["absent"]] + \
+            ([] if case["allow-fatal"] else [("fatal", f) for f in FATAL]):
         r = re.compile(a)
         for l in lines[banner:]:
             if r.search(l):
-                fails.append("unexpected %r: %s" % (a, l.strip()[:200]))
+                fails.append((kind, "unexpected %r: %s" % (a, l.strip()[:200])))
                 break
     for marker, a in case["absent-after"]:
         m, r = re.compile(marker), re.compile(a)
         start = next((i for i, l in enumerate(lines) if m.search(l)), None)
         if start is None:
-            fails.append("marker %r never seen" % marker)
+            fails.append(("absent-after", "marker %r never seen" % marker))
             continue
         for l in lines[start + 1:]:
             if r.search(l):
-                fails.append("after %r, unexpected %r: %s" % (marker, a, l.strip()[:200]))
+                fails.append(("absent-after", "after %r, unexpected %r: %s"
+                              % (marker, a, l.strip()[:200])))
                 break
     return fails
+
+
+def short(s, n):
+    """s in at most n characters: a run of one character as C{N}."""
+    s = re.sub(r"(.)\1{15,}", lambda m: "%s{%d}" % (m.group(1), len(m.group(0))), s)
+    s = s.replace("\ufffd", "?")
+    return s if len(s) <= n else s[:n - 3] + "..."
+
+
+@dataclasses.dataclass
+class Row:
+    """A row of a case's table (row:) and what came of it: verdict "ok",
+    "FAIL", "XFAIL" (a failing row of an xfail: case) or "-" (no checks
+    lines: not checked)."""
+    n: str
+    input: str
+    expected: str
+    actual: str = ""
+    verdict: str = "-"
+
+
+def rows(case, lines):
+    """The case's rows (row:), each judged by its checks (checks: N) on
+    the console lines: a list of Row."""
+    out = []
+    marked = any(ROW_MARK.match(l) for l in lines)
+    for n, inp, exp in case.get("row", []):
+        seg = lines
+        if marked:
+            start = next((i for i, l in enumerate(lines)
+                          if l.startswith("[%s] " % n)), None)
+            if start is None:
+                seg = []
+            else:
+                end = next((i for i in range(start + 1, len(lines))
+                            if ROW_MARK.match(lines[i]) and
+                            not lines[i].startswith("[%s] " % n)), len(lines))
+                seg = lines[start:end]
+        seen, ok, pos, stop = [], True, 0, False
+        checks = case.get("checks", {}).get(n, [])
+        for k, r in checks:
+            rx = re.compile(r)
+            if k == "absent":
+                hit = next((l for l in lines if rx.search(l)), None)
+                if hit is not None:
+                    ok = False
+                    seen.append("present: " + short(hit.strip(), 40))
+                continue
+            # What follows a row's "good again" marker (the good load
+            # after a refused one) is not what the row's input gave.
+            if "good again" in r:
+                stop = True
+            i = next((i for i in range(pos, len(seg)) if rx.search(seg[i])), None)
+            if i is None:
+                ok = False
+                seen.append("missing /%s/" % short(r, 40))
+                continue
+            pos = i + 1
+            l = seg[i].strip()
+            if not stop and not ROW_MARK.match(l) and \
+               not l.startswith(("unload ", "init: done")):
+                seen.append(re.sub(r"^load \S+: (-?\d+)$", r"ret \1", l))
+        if not checks:
+            out.append(Row(n, inp, exp, "(not checked)", "-"))
+        else:
+            out.append(Row(n, inp, exp,
+                           " / ".join(seen) if seen else "nothing of it seen",
+                           "ok" if ok else ("XFAIL" if case.get("xfail") else "FAIL")))
+    return out
+
+
+@dataclasses.dataclass
+class Result:
+    """A case's whole verdict (run_case(), verdict()): "PASS", "FAIL",
+    "XFAIL" (an xfail: case that failed and did not die) or "SKIP";
+    why: its failures (a SKIP's reasons); died: a failure means the
+    kernel or the boot died; rows: its table (Row), judged; log: its
+    console's log (None: not booted)."""
+    name: str
+    verdict: str
+    why: list = dataclasses.field(default_factory=list)
+    seconds: float = 0.0
+    notes: list = dataclasses.field(default_factory=list)
+    xfail: str = None
+    died: bool = False
+    rows: list = dataclasses.field(default_factory=list)
+    log: str = None
+
+    @property
+    def failed(self):
+        return self.verdict == "FAIL"
+
+    def line(self):
+        """The case's result line (tests/lib-test.sh's kinds)."""
+        if self.verdict == "SKIP":
+            return "SKIP: case %s: %s" % (self.name, "; ".join(self.why))
+        rows = ", %d rows" % len(self.rows) if self.rows else ""
+        if self.verdict == "PASS":
+            fixed = (": the kernel bug it shows is fixed: drop its xfail: line"
+                     if self.xfail else "")
+            return "PASS: case %s (%.1f s boot%s%s)%s" % (
+                self.name, self.seconds, "".join("; " + n for n in self.notes),
+                rows, fixed)
+        if self.verdict == "XFAIL":
+            return "XFAIL: case %s (%.1f s%s): known kernel bug, reported, not " \
+                   "fixed yet: %s (%s)" % (self.name, self.seconds, rows,
+                                           short(self.xfail, 160),
+                                           short("; ".join(self.why), 200))
+        return "FAIL: case %s (%.1f s): %s" % (self.name, self.seconds,
+                                              "; ".join(self.notes + self.why))
+
+    def table(self):
+        """The case's table, a line each, to print under its name."""
+        if not self.rows:
+            return []
+        cells = [(r.n, short(r.input, 40), short(r.expected, 48),
+                  short(r.actual, 64), r.verdict) for r in self.rows]
+        if self.failed or self.verdict == "XFAIL":
+            if all(r.verdict not in ("FAIL", "XFAIL") for r in self.rows):
+                cells.append(("-", "(whole case)", "", short("; ".join(self.why), 64),
+                              self.verdict))
+        head = ("N", "input", "expected", "actual", "verdict")
+        w = [max([len(h)] + [len(c[i]) for c in cells]) for i, h in enumerate(head)]
+        fmt = "      %%%ds  %%-%ds  %%-%ds  %%-%ds  %%s" % tuple(w[:4])
+        return ["      %s:" % self.name, fmt % head] + [(fmt % c).rstrip() for c in cells]
+
+
+def verdict(name, case, lines, boot_fails=(), seconds=0.0, notes=(), log=None):
+    """The Result of a case booted: its console lines, and the failures
+    of the boot itself (each (KIND, text); "boot": it did not end well,
+    "append": --append's words did not reach the guest)."""
+    fails = list(boot_fails) + findings(case, lines)
+    xfail = case.get("xfail")
+    died = any(k in DEATH for k, _ in fails) or \
+        not any(INIT_DONE.match(l) for l in lines)
+    v = "PASS" if not fails else ("XFAIL" if xfail and not died else "FAIL")
+    return Result(name, v, [t for _, t in fails], seconds, list(notes), xfail,
+                  bool(fails) and died, rows(case, lines), log)
 
 
 def qemu_command(args, initrd, append, monitor=False):
@@ -344,21 +550,20 @@ def console_lines(log):
     return lines[1:] if lines and lines[0].startswith(HEADER) else lines
 
 
-def run_case(path, args, notes=None):
-    """Boots one case: (name, failures, seconds), failures None when the
-    case is skipped (seconds then says why).  What there is to say of the
-    boot besides pass or fail is added to the list notes."""
+def run_case(path, args):
+    """Boots one case: its Result (a SKIP where the guest lacks what it
+    needs, a FAIL where it cannot be booted).  What there is to say of
+    the boot besides its verdict is in the Result's notes."""
     name = os.path.basename(path)[:-len(".case")]
-    if notes is None:
-        notes = []
+    notes = []
     try:
         case = parse_case(path, args.guest)
     except (CaseError, ValueError) as e:
-        return name, ["bad case file: %s" % e], 0.0
+        return Result(name, "FAIL", ["bad case file: %s" % e], died=True)
     unmet = ["needs %s=%s, this guest has %s=%s" % (k, v, k, args.guest[k])
              for k, v in case["needs"] if args.guest[k] != v]
     if unmet:
-        return name, None, "; ".join(unmet)
+        return Result(name, "SKIP", ["; ".join(unmet)])
     if args.append:
         # A case's expect of the whole command line now ends in the words.
         tail = re.escape(" " + args.append) + "$"
@@ -373,11 +578,12 @@ def run_case(path, args, notes=None):
                                [expand(a) for a in case["append"]] +
                                ([args.append.encode()] if args.append else []))
         except (CaseError, subprocess.CalledProcessError, OSError) as e:
-            return name, ["initrd: %s" % e], 0.0
+            return Result(name, "FAIL", ["initrd: %s" % e], died=True)
         if args.cmd:
             if case["qemu"]:
-                return name, ["the case needs QEMU options (qemu: lines), "
-                              "and this machine is not QEMU"], 0.0
+                return Result(name, "FAIL", ["the case needs QEMU options (qemu: "
+                                             "lines), and this machine is not QEMU"],
+                              died=True)
             cmd = emulator_command(args, img, append)
         else:
             cmd = qemu_command(args, img, append) + \
@@ -431,22 +637,21 @@ def run_case(path, args, notes=None):
             notes.append("%s crashed (signal %d), booted again"
                          % (os.path.basename(cmd[0]), -rc))
         if rc is None:
-            fails.append("no shutdown within %d s" % case["timeout"])
+            fails.append(("boot", "no shutdown within %d s" % case["timeout"]))
         elif rc != 0:
-            fails.append("%s exited with %d" % (
-                os.path.basename(cmd[0]) if args.cmd else "qemu", rc))
+            fails.append(("boot", "%s exited with %d" % (
+                os.path.basename(cmd[0]) if args.cmd else "qemu", rc)))
         dt = time.time() - t0
     lines = console_lines(log)
-    fails += check(case, lines)
     if args.append:
         # --append: the words must reach the guest, at the command
         # line's end (the guest prints it as "cmdline: ...").
         r = re.compile(r"^cmdline: .*" + re.escape(" " + args.append) + r"$")
         if not any(r.search(l) for l in lines):
-            fails.append("--append %r never reached /proc/cmdline (no line "
-                         "'cmdline: ... %s'; the case must print it: step: cmdline)"
-                         % (args.append, args.append))
-    return name, fails, dt
+            fails.append(("append", "--append %r never reached /proc/cmdline (no line "
+                          "'cmdline: ... %s'; the case must print it: step: cmdline)"
+                          % (args.append, args.append)))
+    return verdict(name, case, lines, fails, dt, notes, log)
 
 
 def shell(args):
@@ -479,7 +684,31 @@ def decoded(lines, args):
             print("      > %s" % l)
 
 
+def results_verdict(path):
+    """What a --results FILE says: ("PASS" or "FAIL", the first failed
+    case's line or None)."""
+    with open(path, encoding="utf-8") as f:
+        rs = [Result(**r) for r in json.load(f)]
+    for r in rs:
+        r.rows = [Row(**x) for x in r.rows]
+    bad = [r for r in rs if r.failed]
+    return ("FAIL", bad[0].line()) if bad else ("PASS", None)
+
+
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["verdict"]:
+        if len(argv) != 2:
+            sys.exit("usage: run_cases.py verdict FILE")
+        try:
+            v, line = results_verdict(argv[1])
+        except (OSError, ValueError, TypeError) as e:
+            sys.stderr.write("*** run_cases.py verdict: %s\n" % e)
+            return 2
+        print(v)
+        if line:
+            print(line)
+        return 0
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--kernel", required=True)
     common.add_argument("--init", required=True)
@@ -529,6 +758,8 @@ def main(argv=None):
                          "{initrd}, {append} and {append:N} are replaced)")
     bp.add_argument("--jobs", type=int, default=1, metavar="N",
                     help="boot N cases at a time (one with --gdb)")
+    bp.add_argument("--results", metavar="FILE",
+                    help="the cases' Results, as a JSON list, to FILE")
     bp.add_argument("cases", nargs="+")
     sp = sub.add_parser("shell", parents=[common],
                         help="the guest with a shell on this terminal")
@@ -565,39 +796,36 @@ def main(argv=None):
     args.append = " ".join(args.append.split())
     os.makedirs(args.logdir, exist_ok=True)
     failed = 0
-
-    def one(c):
-        notes = []
-        return run_case(c, args, notes) + (notes,)
     jobs = 1 if args.gdb else max(1, min(args.jobs, len(args.cases)))
     pool = concurrent.futures.ThreadPoolExecutor(jobs)
     # Each verdict as soon as it and those of the cases before it are in.
-    for name, fails, dt, notes in pool.map(one, args.cases):
-        if fails is None:
-            print("SKIP: case %s: %s" % (name, dt))
-            sys.stdout.flush()
-            continue
-        log = os.path.join(args.logdir, name + ".log")
-        if args.show and os.path.exists(log):
+    done = []
+    for r in pool.map(lambda c: run_case(c, args), args.cases):
+        done.append(r)
+        log = r.log
+        if args.show and log and os.path.exists(log):
             sys.stdout.write("\n".join(console_lines(log)) + "\n")
-        if fails:
-            failed += 1
-            print("FAIL: case %s (%.1f s): %s" % (name, dt, "; ".join(notes + fails)))
-            if not args.show and os.path.exists(log):
+        for l in r.table():
+            print(l)
+        print(r.line())
+        failed += r.failed
+        if r.verdict in ("FAIL", "XFAIL") and log and os.path.exists(log):
+            if r.failed and not args.show:
                 lines = console_lines(log)
                 while lines and not lines[-1].strip():
                     lines.pop()
                 print("      console, its last %d lines:" % min(TAIL, len(lines)))
                 for l in lines[-TAIL:]:
                     print("      | %s" % l)
-            if os.path.exists(log):
+            if r.failed:
                 decoded(console_lines(log), args)
             print("      console: %s" % log)
-        else:
-            print("PASS: case %s (%.1f s boot%s)"
-                  % (name, dt, "".join("; " + n for n in notes)))
         sys.stdout.flush()
     pool.shutdown()
+    if args.results:
+        with open(args.results, "w", encoding="utf-8") as f:
+            json.dump([dataclasses.asdict(r) for r in done], f, indent=1)
+            f.write("\n")
     return 1 if failed else 0
 
 

@@ -60,8 +60,8 @@ with tempfile.TemporaryDirectory() as d:
     with open(n, "w") as f:
         f.write("needs: kallsyms=yes\nstep: echo x\n")
     assert rc.parse_case(n)["needs"] == [("kallsyms", "yes")]
-    name, fails, why = rc.run_case(n, types.SimpleNamespace(guest={"kallsyms": "no"}))
-    assert fails is None and "this guest has kallsyms=no" in why, why
+    r = rc.run_case(n, types.SimpleNamespace(guest={"kallsyms": "no"}))
+    assert r.verdict == "SKIP" and "this guest has kallsyms=no" in r.why[0], r
 PY
 then pass "harness: case files parse, matcher is strict"
 else fail "harness: case parser/matcher self-test"

@@ -10,7 +10,9 @@
 # printed totals, scripts/ktap.py parse (and its JSON), and Debian's
 # prove (perl's TAP::Harness, a TAP 13 consumer: it sees the top
 # level, one test per script).  Each must give the counts the scripts
-# printed.
+# printed.  Then the verdict's path is shown to fail: a crash after a
+# FAIL line, a shell error, an exit 1 with no FAIL line, a case whose
+# expect is not met: each a failure counted, make check's status 1.
 . "$(dirname "$0")/lib-test.sh"
 tmp=$(mktemp -d)
 on_exit 'rm -rf "$tmp"'
@@ -101,7 +103,8 @@ lt() {
 	mkdir -p "$tmp/lt"
 	{ printf '#!/bin/bash\n. %q\n' "$TOP/tests/lib-test.sh"; printf '%s\n' "$@"; } > "$f"
 	chmod +x "$f"
-	out=$(timeout 60 "$f" 2>&1)
+	# its shell errors are its own, not this script's
+	out=$(SHELL_ERRORS= timeout 60 "$f" 2>&1)
 	rc=$?
 }
 bad=
@@ -118,7 +121,11 @@ lt clean 'pass a' 'skip b: why' 'xfail c: known' 'echo "    | FAIL: quoted"' 'ec
 lt own 'pass a' 'exit 3'
 [ $rc = 3 ] || bad="$bad exit-3:$rc"
 lt died 'pass a' 'die "broken"'
-[ $rc = 1 ] && [[ $out == *"error: broken"* ]] || bad="$bad die:$rc"
+[ $rc = 2 ] && [[ $out == *"error: broken"* ]] || bad="$bad die:$rc"
+lt failcrash 'fail a' 'exit 3'
+[ $rc = 3 ] || bad="$bad fail-then-exit-3:$rc"
+lt shellerr 'pass a' 'no_such_helper3 x' 'pass b'
+[ $rc = 2 ] && [[ $out == *"line 4: no_such_helper3: command not found"* ]] || bad="$bad shell-error:$rc"
 lt onexit 'd=$(mktemp -d)' 'echo "$d" > "$(dirname "$0")/onexit.dir"' \
 	'on_exit "echo first"' 'on_exit '"'"'echo second; rm -rf "$d"'"'"'' \
 	'on_exit "fail from on_exit"' 'pass a'
@@ -132,9 +139,24 @@ lt long 'seq 20000' 'pass end'
 [ $rc = 0 ] && [ "$(echo "$out" | wc -l)" = 20001 ] && [ "$(echo "$out" | sed -n 12345p)" = 12345 ] ||
 	bad="$bad long:$rc"
 if [ -z "$bad" ]; then
-	pass "lib-test.sh: a FAIL line (fail(), a subshell's, a pipeline's, a child's, an on_exit command's) makes the script exit 1 even after exit 0; none: its own status (0, 3, die's 1); on_exit runs in order; a bare wait returns; output intact (20001 lines)"
+	pass "lib-test.sh: a FAIL line (fail(), a subshell's, a pipeline's, a child's, an on_exit command's) makes the script exit 1 even after exit 0; none: its own status (0, 3; 1 becomes 2: die); a shell error: 2; on_exit runs in order; a bare wait returns; output intact (20001 lines)"
 else
 	fail "lib-test.sh's exit status:$bad"
+fi
+
+# Every test script's exit status is lib-test.sh's verdict: each
+# sources it first thing (its EXIT trap) and sets no EXIT trap of its
+# own (that would replace the verdict; on_exit is the way).
+bad=
+for t in "$TOP"/tests/[0-9][0-9]-*.sh; do
+	first=$(grep -v -e '^#' -e '^$' "$t" | head -1)
+	[ "$first" = '. "$(dirname "$0")/lib-test.sh"' ] || bad="$bad $(basename "$t"):source"
+	grep -q -E '^[^#]*\btrap\b.*\bEXIT\b' "$t" && bad="$bad $(basename "$t"):trap"
+done
+if [ -z "$bad" ]; then
+	pass "lib-test.sh: every tests/NN-*.sh sources it first and keeps its EXIT trap (its exit status is the verdict)"
+else
+	fail "lib-test.sh: test scripts whose exit status is not lib-test.sh's verdict:$bad"
 fi
 
 # Broken documents are refused, not counted.
@@ -246,23 +268,55 @@ else
 	fail "check: ARCHES: ppc sparc64 ran '$(top "$S/a/check.ktap" | tr '\n' ' ')' (exit $arc), $(base_arch) '$(top "$S/i/check.ktap" | tr '\n' ' ')'; nosucharch: exit $xrc, $(head -2 "$S/x.o" | tr '\n' ' ')"
 fi
 
-# A script that replaces a "device" (here a symlink of our own named in
+# One run of check.sh over two kinds of scripts.  A script that
+# replaces a "device" (here a symlink of our own named in
 # CHECK_DEV_FILES, as objcopy once replaced /dev/stdout) fails, though
-# its own lines all pass; the untouched one beside it does not.
-mkdir -p "$tmp/dev/t"
-ln -s /proc/self/fd/1 "$tmp/dev/stdout"
-ln -s /proc/self/fd/2 "$tmp/dev/stderr"
-printf '#!/bin/bash\necho "PASS: harmless"\n' > "$tmp/dev/t/10-fine.sh"
-printf '#!/bin/bash\necho "PASS: looks fine"\nrm -f %q; echo x > %q\n' "$tmp/dev/stdout" "$tmp/dev/stdout" > "$tmp/dev/t/20-clobber.sh"
-chmod +x "$tmp/dev/t/"*.sh
-CHECK_DEV_FILES="$tmp/dev/stdout $tmp/dev/stderr" CHECK_TESTS=$tmp/dev/t BUILD=$tmp/dev/b \
-	"$TOP/scripts/check.sh" > "$tmp/dev/o" 2>&1
+# its own lines all pass; the untouched one beside it does not.  And
+# the verdict's path can fail: scripts of tests/lib-test.sh that crash
+# after a FAIL line (exit 3), hit a shell error, or pass on the line of
+# a case (scripts/run_cases.py, its emulator a shell script) whose
+# expectation is not met; and one without lib-test.sh that exits 1
+# with no FAIL line.  Each is a failure in the counts that
+# scripts/ktap.py report gives, named, and make check exits 1.
+V=$tmp/dev
+mkdir -p "$V/t"
+ln -s /proc/self/fd/1 "$V/stdout"
+ln -s /proc/self/fd/2 "$V/stderr"
+printf '#!/bin/bash\necho "PASS: harmless"\n' > "$V/t/10-fine.sh"
+printf '#!/bin/bash\necho "PASS: looks fine"\nrm -f %q; echo x > %q\n' "$V/stdout" "$V/stdout" > "$V/t/20-clobber.sh"
+lib=$(printf %q "$TOP/tests/lib-test.sh")
+printf '#!/bin/bash\n. %s\nfail "a: broke"\nexit 3\n' "$lib" > "$V/t/30-crash.sh"
+printf '#!/bin/bash\n. %s\npass "b"\nno_such_helper4\npass "b2"\n' "$lib" > "$V/t/40-shellerr.sh"
+printf '#!/bin/bash\necho "PASS: c"\nexit 1\n' > "$V/t/50-exit1.sh"
+want="5 passed, 5 failed, 0 skipped"
+if command -v mke2fs > /dev/null && command -v debugfs > /dev/null; then
+	printf 'step: echo hi\nexpect: ^never printed$\n' > "$V/never.case"
+	printf '#!/bin/sh\necho "Linux version 2.5.50"\necho init: done\n' > "$V/emu"
+	: > "$V/kernel"
+	printf '#!/bin/bash\n. %s\n(cd "$TOP/scripts" && python3 -m run_cases boot --kernel %q --init %q --qemu %q --logdir %q %q) | case_lines verdict\n' \
+		"$lib" "$V/kernel" "$V/kernel" "$V/emu" "$V/logs" "$V/never.case" > "$V/t/60-case.sh"
+	want="5 passed, 6 failed, 0 skipped"
+fi
+chmod +x "$V/emu" "$V/t/"*.sh 2> /dev/null
+CHECK_DEV_FILES="$V/stdout $V/stderr" CHECK_TESTS=$V/t BUILD=$V/b \
+	"$TOP/scripts/check.sh" > "$V/o" 2>&1
 rc=$?
-if [ $rc -ne 0 ] && [ "$(tail -1 "$tmp/dev/o")" = "2 passed, 1 failed, 0 skipped" ] &&
-   grep -q "^FAIL: 20-clobber.sh: changed the host's $tmp/dev/stdout: regular file (was: $tmp/dev/stdout: symbolic link)" "$tmp/dev/b/check.out" &&
-   ! grep -q '^FAIL: 10-fine' "$tmp/dev/b/check.out"; then
+k=$V/b/check.ktap
+if [ $rc = 1 ] &&
+   grep -q "^  not ok 2 20-clobber.sh: changed the host's $V/stdout: regular file (was: $V/stdout: symbolic link)" "$k" &&
+   ! grep -q 'not ok.*10-fine' "$k"; then
 	pass "check: a script that turns a /dev symlink into a regular file fails, saying which and what it was"
 else
-	fail "check: a replaced /dev file not caught (exit $rc): $(grep -a '^FAIL' "$tmp/dev/b/check.out" | head -2 | tr '\n' ' ')$(tail -1 "$tmp/dev/o")"
+	fail "check: a replaced /dev file not caught (exit $rc): $(grep -a 'not ok' "$k" | head -2 | tr '\n' ' ')$(tail -1 "$V/o")"
+fi
+if [ $rc = 1 ] && [ "$(tail -1 "$V/o")" = "$want" ] &&
+   grep -qx '  not ok 2 30-crash.sh: exited with 3' "$k" &&
+   grep -qx '  not ok 3 40-shellerr.sh: exited with 2: a shell error: 4: no_such_helper4: command not found' "$k" &&
+   grep -qx '  not ok 2 50-exit1.sh: exited with 1' "$k" &&
+   { ! [ -e "$V/t/60-case.sh" ] || grep -q "^  not ok 1 verdict case never (.*): expected '\^never printed\$'" "$k"; } &&
+   grep -qx '# FAIL: 30-crash.sh: exited with 3' "$k"; then
+	pass "check: a crash after a FAIL (exit 3), a shell error, an exit 1 without FAIL$([ -e "$V/t/60-case.sh" ] && echo ", a case whose expect is not met"): each a failure counted ($want), make check exits 1"
+else
+	fail "check: the verdict's failures (exit $rc, '$(tail -1 "$V/o")', want '$want'): $(grep 'not ok' "$k" | head -6 | tr '\n' '|')"
 fi
 exit 0

@@ -20,8 +20,10 @@ need_i386_guest busybox $all
 
 # APPEND on the default case (the libc-free init, as make boot).
 words="hb.one=1 hb.two=a,b"
-out=$(APPEND=$words "$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/boot.case" 2>&1)
-if grep -q 'VERDICT: PASS' <<< "$out" &&
+res=$BUILD/busybox-append
+rm -f "$res.json"
+out=$(APPEND=$words BOOT_RESULTS=$res.json "$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/boot.case" 2>&1)
+if [ "$(boot_verdict "$res")" = PASS ] &&
    echo "$out" | grep '^cmdline: console=ttyS0 ' | grep " $words\$" > /dev/null; then
 	pass "busybox append: make boot APPEND='$words' reaches /proc/cmdline"
 else
@@ -30,8 +32,9 @@ else
 fi
 # Words that cannot fit in the 256-byte command line must fail the check.
 long="hb.long=$(printf 'x%.0s' $(seq 240)) hb.end=1"
-out=$(APPEND=$long "$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/boot.case" 2>&1)
-if grep -q 'VERDICT: FAIL' <<< "$out" && grep -q 'never reached /proc/cmdline' <<< "$out"; then
+rm -f "$res.json"
+out=$(APPEND=$long BOOT_RESULTS=$res.json "$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/boot.case" 2>&1)
+if [[ $(boot_verdict "$res") == FAIL$'\n'*"never reached /proc/cmdline"* ]]; then
 	pass "busybox append-cut: words cut off the command line fail the APPEND check"
 else
 	echo "$out" | grep -E 'PASS|FAIL|VERDICT' | sed 's/^/    | /'

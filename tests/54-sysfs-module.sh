@@ -55,7 +55,7 @@ done <<< "$bugs"
 boot_wait
 for c in $zero; do
 	out=$BUILD/$c-0.out
-	if grep -q 'VERDICT: PASS' "$out"; then
+	if [ "$(boot_verdict "$out")" = PASS ]; then
 		pass "sysfs-module bug-back: sysmodbug=0 (no bug) passes $c"
 	else
 		fail "sysfs-module bug-back: sysmodbug=0 (no bug) fails $c: $(grep -a -m1 '^FAIL' "$out" | cut -c1-200)"

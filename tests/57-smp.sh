@@ -76,14 +76,14 @@ boot_wait
 # until it fails (a miss in all four: about 1 run in 80).
 for c in smp-stress sysfs-params; do
 	n=1
-	while [ "$c" = smp-stress ] && [ $n -lt 4 ] && ! grep -q 'VERDICT: FAIL' "$BUILD/$c.out"; do
+	while [ "$c" = smp-stress ] && [ $n -lt 4 ] && [ "$(boot_verdict "$BUILD/$c.out" | head -1)" != FAIL ]; do
 		n=$((n + 1))
 		boot_bg "$BUILD/$c.out" "$TOP/qemu-test/cases/$c.case"
 		boot_wait
 	done
 	why=$(cat "$BUILD/$c.out.logs/$c.log" "$BUILD/$c.out" 2> /dev/null |
 		grep -a -m1 -E 'Oops|kernel BUG|Unable to handle|unexpected|no shutdown' | cut -c1-100)
-	if grep -q 'VERDICT: FAIL' "$BUILD/$c.out"; then
+	if [ "$(boot_verdict "$BUILD/$c.out" | head -1)" = FAIL ]; then
 		pass "smp bug-back: $c fails with the double removal put back (boot $n: ${why:-failed})"
 	else
 		fail "smp bug-back: $c passes with the double removal put back, in $n boots: it cannot find that bug"

@@ -47,7 +47,7 @@ while IFS='|' read -r bit what case sign; do
 done <<< "$bugs"
 boot_wait
 out=$BUILD/kmod-bugback-0.out
-if grep -q 'VERDICT: PASS' "$out"; then
+if [ "$(boot_verdict "$out")" = PASS ]; then
 	pass "kmod bug-back sysmodbug=0: kmod-bad, kmod-insmod, kmod-failnth and exec-failnth pass on the bug-back kernel without a bug"
 else
 	fail "kmod bug-back sysmodbug=0: fails without a bug: $(grep -a -m1 '^FAIL' "$out" | cut -c1-200)"

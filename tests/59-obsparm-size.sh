@@ -17,7 +17,8 @@ bugback_tree "obsparm-size bug-back" "$BUILD" "$BUILD/i386-obsparm-bugback" \
 	kernel/module.c "unsigned long n = type ? ~0UL : 0;" \
 	"$TOP/tests/bugback/obsparm-no-size-cap.patch" || exit 0
 out=$BUILD/obsparm-size.out
-BOOT_JOBS=1 BOOT_LOGDIR=$out.logs "$TOP/scripts/boot.sh" "$case" > "$out" 2>&1
+rm -f "$out.json"
+BOOT_JOBS=1 BOOT_LOGDIR=$out.logs BOOT_RESULTS=$out.json "$TOP/scripts/boot.sh" "$case" > "$out" 2>&1
 bugback_verdict "obsparm-size bug-back: params-obsolete-size without the size limit" \
 	"$out" "unexpected '^obsize: guards CHANGED'"
 exit 0

@@ -278,7 +278,7 @@ for a in $arches; do
 	# Every case, with the same command lines as i386 (the few values
 	# that depend on the size of long have [long=64] lines: sparc64, ppc64).
 	all=$(ls "$TOP"/qemu-test/cases/*.case)
-	out=$("$TOP/scripts/boot.sh" $all 2>&1 | grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )')
+	out=$("$TOP/scripts/boot.sh" $all 2>&1 | result_lines)
 	echo "$out" | case_lines "qemu $a:"
 	np=$(echo "$out" | grep -c '^PASS')
 	ns=$(echo "$out" | grep -c '^SKIP')
@@ -343,7 +343,7 @@ elif ltree=$("$TOP/scripts/arch/lds-tree.sh" 2> "$BUILD/lds-params.log"); then
 			mkdir -p "${lcache%/*}" && echo "$ldsout" > "$lcache"
 		fi
 	fi
-	echo "$ldsout" | grep -E '^(PASS|FAIL|SKIP): '
+	echo "$ldsout" | grep -a -E "$RESULT_RE"
 else
 	fail "lds-params: the patched tree cannot be made (log $BUILD/lds-params.log)"
 fi

@@ -58,7 +58,7 @@ while IFS='|' read -r k step args want what; do
 	out=$BUILD/elf-kept-$k.out
 	log=$(cat "$out".logs/*.log 2>/dev/null | tr -d '\r')
 	oops=$(grep -a -m1 -E 'Unable to handle kernel|^Oops|Kernel panic' <<< "$log")
-	if grep -q 'VERDICT: PASS' "$out"; then
+	if [ "$(boot_verdict "$out")" = PASS ]; then
 		fail "elf-kept bug-back: kept-$k.o is $([ "$want" = oops ] && echo refused || echo taken) without the checks: the case cannot tell"
 	elif [ "$want" = refuse ]; then
 		if [ -z "$oops" ] && grep -aq "^$step /m/kept-$k\.o: -8\$" <<< "$log"; then

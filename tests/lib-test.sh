@@ -8,20 +8,30 @@ skip() { echo "SKIP: $*"; }
 xfail() { echo "XFAIL: $*"; }
 FAILED=0
 
-# A test script's exit status is its verdict too: 1 when it printed a
-# FAIL: line on its standard output, whoever wrote it (fail(), in a
-# subshell or not, or a command whose lines it passes on: boot.sh's
-# cases, a Python check), else the status it exits with (0 at its end:
-# a skip is no failure).  Its standard output goes through a filter
+# A test script's exit status is its verdict too (scripts/check.sh,
+# scripts/ktap.py's harness_fails() read it with its lines):
+#   0   it ran to its end (or exited 0) and printed no FAIL: line;
+#   1   it printed a FAIL: line on its standard output, whoever wrote it
+#       (fail(), in a subshell or not, or a command whose lines it
+#       passes on: boot.sh's cases, a Python check) and exited 0 or 1;
+#   2+  it did not run as a test should: it exited non-zero with no
+#       FAIL: line (die(), a crash: 1 becomes 2), exited 2 or more of
+#       its own, or hit a shell error (a command not found, recorded by
+#       scripts/lib.sh's command_not_found_handle in SHELL_ERRORS: this
+#       script's own file; the lines are copied to the caller's, where
+#       it named one: make check says which).
+# A skip is no failure.  Its standard output goes through a filter
 # (sed -u, line by line) that copies each FAIL: line to $LIB_TEST_FAILS;
 # at exit the EXIT trap sends a mark through the same pipe, so that
-# every line printed before it has been seen, and reads the copy.
-# scripts/check.sh reads the status and the lines, and says so where
-# they disagree.  A script that needs something done at its exit says
-# on_exit COMMAND (a "trap ... EXIT" of its own would replace this
-# trap); the commands run in order, before the verdict.
+# every line printed before it has been seen, and reads the copy.  A
+# script that needs something done at its exit says on_exit COMMAND (a
+# "trap ... EXIT" of its own would replace this trap); the commands run
+# in order, before the verdict.
 LIB_TEST_FAILS=$(mktemp) || { echo "FAIL: $(basename "$0"): lib-test.sh: mktemp failed"; exit 1; }
 LIB_TEST_MARK=lib_test_end_$$_$RANDOM
+LIB_TEST_CALLER_ERRORS=${SHELL_ERRORS:-}
+SHELL_ERRORS=$(mktemp) || { echo "FAIL: $(basename "$0"): lib-test.sh: mktemp failed"; exit 1; }
+export SHELL_ERRORS
 LIB_TEST_ON_EXIT=()
 exec {LIB_TEST_OUT}>&1
 # The filter runs in the background of the process substitution (its
@@ -46,7 +56,16 @@ lib_test_exit() {
 	grep -q '^FAIL: ' "$LIB_TEST_FAILS" 2> /dev/null && FAILED=1
 	rm -f "$LIB_TEST_FAILS"
 	exec >&$LIB_TEST_OUT
-	[ "$FAILED" != 0 ] && [ "$rc" = 0 ] && rc=1
+	if [ "$rc" = 1 ] && [ "$FAILED" = 0 ]; then
+		rc=2
+	elif [ "$rc" = 0 ] && [ "$FAILED" != 0 ]; then
+		rc=1
+	fi
+	if [ -s "$SHELL_ERRORS" ]; then
+		[ "$rc" -lt 2 ] && rc=2
+		[ -n "$LIB_TEST_CALLER_ERRORS" ] && cat "$SHELL_ERRORS" >> "$LIB_TEST_CALLER_ERRORS"
+	fi
+	rm -f "$SHELL_ERRORS"
 	exit "$rc"
 }
 trap lib_test_exit EXIT
@@ -99,12 +118,19 @@ need_i386_guest() {
 		{ fail "$prefix: kernel, modules or init do not build"; exit 0; }
 }
 
+# result_lines: the result lines on stdin (scripts/lib.sh's RESULT_RE)
+# and the detail lines under them (six blanks: a case's console, its
+# table), nothing else.
+result_lines() {
+	grep -a -E "$RESULT_RE|^      "
+}
+
 # case_lines WHAT: boot.sh's verdict and detail lines on stdin, each
 # verdict named "WHAT case NAME" (tests/52, 53, 57, 60 run the same cases
 # in other guests and kernels: the names must not collide in the summary).
 case_lines() {
-	grep -a -E '^(PASS|FAIL|SKIP|XFAIL|      )' |
-		sed -E "s/^(PASS|FAIL|SKIP|XFAIL): case /\\1: $1 case /"
+	result_lines |
+		sed -E "s/${RESULT_RE}case /\\1: $1 case /"
 }
 
 # busybox_root LOG NEED LABEL...: the busybox guest's root, built (or
@@ -155,14 +181,28 @@ bb_runnable() {
 	done
 }
 
+# boot_verdict OUT: what scripts/run_cases.py's Results of a boot.sh
+# run whose output is in OUT (boot_bg; else BOOT_RESULTS=OUT.json) say,
+# read from OUT.json (run_cases.py verdict), not from its lines: PASS
+# (no case failed: each passed, was skipped or XFAILed), FAIL (then, on
+# a second line, the first failed case's line), or NONE (boot.sh gave
+# no verdicts: it died before).
+boot_verdict() {
+	PYTHONPATH=$TOP/scripts python3 -m run_cases verdict "$1.json" 2> /dev/null || echo NONE
+}
+
 # bugback_verdict LABEL OUT SIGN: OUT, boot.sh's output for a case on a
-# kernel with a bug put back, must say FAIL, and its first FAIL line
-# must hold SIGN (a piece only that bug gives: run_cases.py quotes the
-# regex with repr()).  Prints the PASS or FAIL line.
+# kernel with a bug put back (its Results in OUT.json), must say FAIL,
+# and its first failed case's line must hold SIGN (a piece only that
+# bug gives: run_cases.py quotes the regex with repr()).  Prints the
+# PASS or FAIL line.
 bugback_verdict() {
-	local label=$1 out=$2 sign=$3 line
-	line=$(grep -a -m1 '^FAIL: case' "$out")
-	if ! grep -q 'VERDICT: FAIL' "$out"; then
+	local label=$1 out=$2 sign=$3 line v
+	v=$(boot_verdict "$out")
+	line=$(sed -n 2p <<< "$v")
+	if [ "$v" = NONE ]; then
+		fail "$label: boot.sh gave no verdict (it died: $out)"
+	elif [ "$v" = PASS ]; then
 		fail "$label passes: the case cannot find that bug"
 	elif ! printf '%s\n' "$line" | grep -F -- "$sign" > /dev/null; then
 		fail "$label fails, but not at '$sign': ${line:0:200}"
@@ -172,7 +212,8 @@ bugback_verdict() {
 }
 
 # boot_bg OUT CASE...: scripts/boot.sh CASE... in the background, its
-# output in OUT and the consoles in OUT.logs/, one case at a time, so
+# output in OUT, its verdicts in OUT.json (boot_verdict) and the consoles
+# in OUT.logs/, one case at a time, so
 # that $JOBS of them run at once (boot_bg waits for a slot); the
 # environment (APPEND, BUILD, GUEST_ROOT) is the caller's.  boot_wait
 # waits for them all.  For boots that differ in their command line
@@ -183,8 +224,8 @@ boot_bg() {
 	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
 		wait -n
 	done
-	rm -rf "$out.logs"
-	BOOT_JOBS=1 BOOT_LOGDIR=$out.logs "$TOP/scripts/boot.sh" "$@" > "$out" 2>&1 &
+	rm -rf "$out.logs" "$out.json"
+	BOOT_JOBS=1 BOOT_LOGDIR=$out.logs BOOT_RESULTS=$out.json "$TOP/scripts/boot.sh" "$@" > "$out" 2>&1 &
 }
 boot_wait() {
 	wait

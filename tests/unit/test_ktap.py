@@ -77,6 +77,137 @@ class Subtest(unittest.TestCase):
         self.assertIn("  #\n", text)
 
 
+class Verdict(unittest.TestCase):
+    """A script's exit status and its lines: harness_fails() adds a FAIL
+    where they disagree or it did not end as a test (tests/lib-test.sh:
+    0, 1 after a FAIL line, 2 or more)."""
+
+    def fails(self, text, **st):
+        out, c = io.StringIO(), None
+        c = ktap.subtest(1, "t.sh", io.StringIO(text), out, 1, ktap.Status(**st))
+        return [l.strip() for l in out.getvalue().splitlines()
+                if l.startswith("  not ok")], c, out.getvalue().splitlines()[-1]
+
+    def test_whole(self):
+        for text, rc in (("PASS: a\n", 0), ("PASS: a\nFAIL: b\n", 1),
+                         ("SKIP: a: why\n", 0), ("XFAIL: a: bug\n", 0)):
+            with self.subTest(text=text, rc=rc):
+                f, _, _ = self.fails(text, exit=rc)
+                self.assertEqual(f, ["not ok 2 b"] if rc else [])
+
+    def test_exit_1_without_fail(self):
+        f, c, top = self.fails("PASS: a\n", exit=1)
+        self.assertEqual(f, ["not ok 2 t.sh: exited with 1"])
+        self.assertEqual((c["pass"], c["fail"], top), (1, 1, "not ok 1 t.sh"))
+
+    def test_fail_and_exit_0(self):
+        f, c, _ = self.fails("FAIL: a\n", exit=0)
+        self.assertEqual(f, ["not ok 1 a", "not ok 2 t.sh: exited 0 after 1 FAIL line(s) "
+                                           "(no lib-test.sh EXIT trap?)"])
+        self.assertEqual(c["fail"], 2)
+
+    def test_crash_after_fail_told_apart(self):
+        """Exit 2 or more: it did not run to its end, FAIL lines or not."""
+        f, c, _ = self.fails("FAIL: a\n", exit=3)
+        self.assertEqual(f, ["not ok 1 a", "not ok 2 t.sh: exited with 3"])
+
+    def test_said_nothing(self):
+        f, c, _ = self.fails("noise\n", exit=0)
+        self.assertEqual(f, ["not ok 1 t.sh: said nothing (no PASS, FAIL, SKIP or XFAIL line)"])
+
+    def test_shell_error_recorded(self):
+        f, _, _ = self.fails("PASS: a\n", exit=0, errors=["3: foo: command not found"])
+        self.assertEqual(f, ["not ok 2 t.sh: a shell error: 3: foo: command not found"])
+        f, _, _ = self.fails("PASS: a\n", exit=2, errors=["3: foo: command not found"])
+        self.assertEqual(f, ["not ok 2 t.sh: exited with 2: a shell error: 3: foo: command not found"])
+
+    def test_harness_fails_first(self):
+        f, c, _ = self.fails("PASS: a\n", exit=0, fails=["changed the host's /dev/stdout"])
+        self.assertEqual(f, ["not ok 2 t.sh: changed the host's /dev/stdout"])
+
+    def test_status_file(self):
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "st")
+            with open(p, "w") as f:
+                f.write("exit 2\nerror 4: x: command not found\nfail changed y\n")
+            st = ktap.Status.read(p)
+            self.assertEqual((st.exit, st.errors, st.fails),
+                             (2, ["4: x: command not found"], ["changed y"]))
+            with open(p, "w") as f:
+                f.write("")
+            st = ktap.Status.read(p)
+            self.assertEqual(st.exit, 0)
+            self.assertIn("no exit status recorded", st.fails[0])
+
+    def test_status_read_at_the_end(self):
+        """subtest --status: the file is read once the script's output
+        has ended (only then is its exit status known)."""
+        seen = []
+
+        def late():
+            seen.append(True)
+            return ktap.Status(exit=1)
+
+        def lines():
+            for l in ("PASS: a\n", "PASS: b\n"):
+                self.assertEqual(seen, [])
+                yield l
+        out = io.StringIO()
+        ktap.subtest(1, "t.sh", lines(), out, 1, late)
+        self.assertEqual(seen, [True])
+        self.assertIn("not ok 3 t.sh: exited with 1", out.getvalue())
+
+
+class Report(unittest.TestCase):
+    """make check's end: one parse of the document gives its totals,
+    summary, last line and exit status (ktap.py report)."""
+
+    def test_report(self):
+        lines, c = document("PASS: a\nFAIL: b: x\n", "SKIP: c: y\n", "XFAIL: d: z\n")
+        lines = lines[:-1]                  # check.sh's document: no totals yet
+        out = io.StringIO()
+        tests, rc = ktap.report(lines, out, ["note one"])
+        w = out.getvalue().splitlines()
+        self.assertEqual(rc, c)
+        self.assertEqual(w, [ktap.totals_line(c),
+                             "# *** 1 test(s) SKIPPED (not counted as passed):",
+                             "# SKIP: c: y",
+                             "# *** 1 expected failure(s), known bugs (XFAIL, not counted as passed):",
+                             "# XFAIL: d: z",
+                             "# *** failures:", "# FAIL: b: x", "# note one",
+                             "1 passed, 1 failed, 1 skipped, 1 xfailed"])
+        self.assertEqual(ktap.counts(ktap.parse(lines + [l + "\n" for l in w[:-1]])), c)
+
+    def test_main_exit_status(self):
+        with tempfile.TemporaryDirectory() as d:
+            doc, js = os.path.join(d, "doc"), os.path.join(d, "j.json")
+            for text, want in (("PASS: a\n", 0), ("PASS: a\nFAIL: b\n", 1)):
+                lines, c = document(text)
+                with open(doc, "w") as f:
+                    f.writelines(lines[:-1])
+                r = subprocess.run([sys.executable, os.path.join(common.SCRIPTS, "ktap.py"),
+                                    "report", doc, "--json", js], capture_output=True, text=True)
+                self.assertEqual(r.returncode, want, r.stderr)
+                self.assertEqual(r.stdout.splitlines()[-1], ktap.last_line(c))
+                with open(js) as f:
+                    self.assertEqual(json.load(f)["counts"], c)
+            with open(doc, "w") as f:
+                f.write("not ktap\n")
+            r = subprocess.run([sys.executable, os.path.join(common.SCRIPTS, "ktap.py"),
+                                "report", doc], capture_output=True, text=True)
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("not KTAP", r.stderr)
+
+
+class OneResultLine(unittest.TestCase):
+    def test_shell_prefix_is_ktaps(self):
+        """scripts/lib.sh's RESULT_RE is ktap.LINE's prefix: the result
+        line is defined once per language, and the two agree."""
+        r = subprocess.run(["bash", "-c", '. "$1/lib.sh"; printf %s "$RESULT_RE"', "-",
+                            common.SCRIPTS], capture_output=True, text=True)
+        self.assertEqual(r.stdout + "(.*)$", ktap.LINE.pattern)
+
+
 class Parse(unittest.TestCase):
     def test_round_trip(self):
         lines, c = document("PASS: a\nFAIL: b: x\n", "SKIP: c: y\nSKIP: d: w\n",

@@ -6,6 +6,7 @@ import contextlib
 import email
 import email.policy
 import io
+import json
 import mailbox
 import os
 import shutil
@@ -184,8 +185,15 @@ class Tested(Base):
     def test_cover_line(self):
         self.assertIsNone(self.ms.tested())
         os.makedirs(self.ms.BUILD)
-        with open(os.path.join(self.ms.BUILD, "check.out"), "w") as f:
-            f.write("PASS: a\nPASS: b\nFAIL: c: why\nSKIP: d: no tool\nnoise\n")
+        # make check's check.json: scripts/ktap.py's reading of its document
+        import ktap
+        doc = io.StringIO()
+        doc.write("KTAP version 1\n1..1\n")
+        ktap.subtest(1, "t.sh", io.StringIO("PASS: a\nPASS: b\nFAIL: c: why\n"
+                                            "SKIP: d: no tool\nXFAIL: e: bug\nnoise\n"), doc)
+        tests = ktap.parse(io.StringIO(doc.getvalue()))
+        with open(os.path.join(self.ms.BUILD, "check.json"), "w") as f:
+            json.dump({"counts": ktap.counts(tests), "tests": tests}, f)
         text = self.ms.tested()
         self.assertRegex(text.splitlines()[0],
                          r"^make check of \d{4}-\d\d-\d\d: 2 passed, 1 failed, 1 skipped\.$")
@@ -220,7 +228,7 @@ class Mbox(Base):
                             "--date", "Sat, 30 Nov 2002 12:00:00 +0000"],
                            env=env, capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
-        self.assertIn("no %s/check.out" % self.ms.BUILD, r.stderr)
+        self.assertIn("no %s/check.json" % self.ms.BUILD, r.stderr)
         box = mailbox.mbox(out, factory=lambda f: email.message_from_binary_file(
             f, policy=email.policy.default))
         msgs = list(box)

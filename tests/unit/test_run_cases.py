@@ -163,6 +163,128 @@ class Check(unittest.TestCase):
         self.assertEqual(rc.check(c, ["x"]), ["marker '^m$' never seen"])
 
 
+class Verdict(unittest.TestCase):
+    """A case's whole verdict: xfail:, its rows (row:, checks:) and the
+    Result run_case() gives (what tests/55-hostile.sh printed from
+    boot.sh's text before)."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir)
+
+    def case(self, text, guest=None):
+        path = os.path.join(self.dir, "t.case")
+        with open(path, "w") as f:
+            f.write(text)
+        return rc.parse_case(path, guest or {"long": "32"})
+
+    TABLE = ("row: 1 | parmtest: num=1 | 0, num=1\n"
+             "#    | (a comment under the row)\n"
+             "row: 2 | parmtest: = | -ENOENT\n"
+             "row: 3 | nothing | not checked\n"
+             "step: echo [1] one\nstep: echo [2] two\n"
+             "checks: 1\nexpect: ^load /m/parmtest.o: 0$\n"
+             "checks: 2\nexpect: ^load /m/parmtest.o: -2$\n"
+             "expect[long=64]: ^never on 32$\n"
+             "checks: -\nexpect: ^init: done$\n")
+    GOOD = ["Linux version 2.5.50", "[1] one", "load /m/parmtest.o: 0",
+            "[2] two", "load /m/parmtest.o: -2", "init: done"]
+
+    def test_keys(self):
+        c = self.case("xfail: a bug, reported\n" + self.TABLE)
+        self.assertEqual(c["xfail"], "a bug, reported")
+        self.assertEqual(c["row"], [("1", "parmtest: num=1", "0, num=1"),
+                                    ("2", "parmtest: =", "-ENOENT"),
+                                    ("3", "nothing", "not checked")])
+        self.assertEqual(c["checks"], {"1": [("expect", "^load /m/parmtest.o: 0$")],
+                                       "2": [("expect", "^load /m/parmtest.o: -2$")]})
+        # the rows' expects are the case's too, in order
+        self.assertEqual(c["expect"], ["^load /m/parmtest.o: 0$", "^load /m/parmtest.o: -2$",
+                                       "^init: done$"])
+        c64 = self.case(self.TABLE, {"long": "64"})
+        self.assertEqual(c64["checks"]["2"][-1], ("expect", "^never on 32$"))
+
+    def test_refused(self):
+        for text in ("xfail:\n", "row: x | a | b\n", "row: 1 | a\n", "checks: one\n",
+                     "row: 1 | a | b\nchecks: 2\nexpect: x\n"):
+            with self.subTest(text):
+                with self.assertRaises(rc.CaseError):
+                    self.case(text)
+
+    def test_rows(self):
+        c = self.case(self.TABLE)
+        r = rc.verdict("t", c, self.GOOD)
+        self.assertEqual((r.verdict, r.why, r.died), ("PASS", [], False))
+        self.assertEqual([(x.n, x.actual, x.verdict) for x in r.rows],
+                         [("1", "ret 0", "ok"), ("2", "ret -2", "ok"),
+                          ("3", "(not checked)", "-")])
+        self.assertEqual(r.line(), "PASS: case t (0.0 s boot, 3 rows)")
+        table = r.table()
+        self.assertEqual(table[0], "      t:")
+        self.assertTrue(all(l.startswith("      ") for l in table))
+        self.assertRegex(table[2], r"^ +1  parmtest: num=1  0, num=1 +ret 0 +ok$")
+
+    def test_row_looked_for_in_its_own_part(self):
+        """Where the guest marks rows, row 1's expect is not met by a
+        line under row 2's marker."""
+        c = self.case(self.TABLE)
+        lines = ["Linux version 2.5.50", "[1] one", "[2] two", "load /m/parmtest.o: 0",
+                 "load /m/parmtest.o: -2", "init: done"]
+        r = rc.verdict("t", c, lines)
+        self.assertEqual([x.verdict for x in r.rows], ["FAIL", "ok", "-"])
+        self.assertEqual(r.rows[0].actual, "missing /^load /m/parmtest.o: 0$/")
+
+    def test_fail_whole_case_row(self):
+        c = self.case(self.TABLE + "absent: ^bad$\n")
+        r = rc.verdict("t", c, self.GOOD + ["bad"])
+        self.assertEqual(r.verdict, "FAIL")
+        self.assertEqual(r.table()[-1].split()[:3], ["-", "(whole", "case)"])
+        self.assertEqual(r.table()[-1].split()[-1], "FAIL")
+
+    def test_xfail(self):
+        """An xfail: case that fails is an XFAIL naming the bug; its
+        failing rows XFAIL too; one that passes says to drop the line."""
+        c = self.case("xfail: the bug\n" + self.TABLE)
+        bad = [l for l in self.GOOD if l != "load /m/parmtest.o: -2"]
+        r = rc.verdict("t", c, bad)
+        self.assertEqual((r.verdict, r.failed), ("XFAIL", False))
+        self.assertEqual([x.verdict for x in r.rows], ["ok", "XFAIL", "-"])
+        self.assertTrue(r.line().startswith(
+            "XFAIL: case t (0.0 s, 3 rows): known kernel bug, reported, not fixed yet: the bug ("))
+        r = rc.verdict("t", c, self.GOOD)
+        self.assertEqual(r.verdict, "PASS")
+        self.assertIn("drop its xfail: line", r.line())
+
+    def test_xfail_that_died_fails(self):
+        """The kernel died: every FATAL line (the list is run_cases.FATAL,
+        "sleeping function called from illegal context" too), no
+        shutdown, the emulator's status, no "init: done"."""
+        c = self.case("xfail: the bug\n" + self.TABLE)
+        bad = [l for l in self.GOOD if l != "load /m/parmtest.o: -2"]
+        for line in ["Kernel panic - not syncing: x", "Oops: 0002", "kernel BUG at x.c:1!",
+                     "Unable to handle kernel paging request", "general protection fault: 0",
+                     "Debug: sleeping function called from illegal context at x.c:1"]:
+            with self.subTest(line):
+                r = rc.verdict("t", c, bad[:-1] + [line, "init: done"])
+                self.assertEqual((r.verdict, r.died), ("FAIL", True))
+        r = rc.verdict("t", c, bad[:-1])
+        self.assertEqual((r.verdict, r.died), ("FAIL", True))
+        r = rc.verdict("t", c, bad, [("boot", "no shutdown within 60 s")])
+        self.assertEqual(r.verdict, "FAIL")
+        self.assertTrue(r.line().startswith("FAIL: case t (0.0 s): no shutdown within 60 s; "))
+
+    def test_hostile_cases_have_rows(self):
+        """The hostile-*.case tables are row: lines now (not comments a
+        test reads): every row-less one is named here."""
+        for path in sorted(glob.glob(os.path.join(common.TOP, "qemu-test", "cases",
+                                                  "hostile-*.case"))):
+            with self.subTest(os.path.basename(path)):
+                c = rc.parse_case(path, arch_guests()["i386"])
+                if os.path.basename(path) != "hostile-modname.case":
+                    self.assertTrue(c["row"])
+                    self.assertTrue(c["checks"])
+
+
 class Commands(unittest.TestCase):
     def args(self, **kw):
         a = types.SimpleNamespace(qemu="qemu-system-i386", kernel="K", qemu_opt=["-M", "pc"],
@@ -228,48 +350,80 @@ class RunCase(unittest.TestCase):
         return rc.run_case(path, args)
 
     def test_pass_and_fail(self):
-        name, fails, _ = self.run_one("append: x=1\nexpect: ^cmdline: .* x=1$\n")
-        self.assertEqual((name, fails), ("c", []))
-        _, fails, _ = self.run_one("expect: ^never$\n")
-        self.assertEqual(fails, ["expected '^never$'"])
+        r = self.run_one("append: x=1\nexpect: ^cmdline: .* x=1$\n")
+        self.assertEqual((r.name, r.verdict, r.why), ("c", "PASS", []))
+        self.assertTrue(r.line().startswith("PASS: case c ("))
+        r = self.run_one("expect: ^never$\n")
+        self.assertEqual((r.verdict, r.why), ("FAIL", ["expected '^never$'"]))
+        self.assertTrue(r.failed)
+        self.assertTrue(r.line().startswith("FAIL: case c ("))
+        self.assertTrue(r.line().endswith("): expected '^never$'"))
         with open(os.path.join(self.dir, "c.log")) as f:
             self.assertTrue(f.readline().startswith("qemu: " + self.emu))
 
     def test_append_must_reach_the_guest(self):
         """--append WORDS: the case's whole-line expect ends in them, and
         a console without them fails."""
-        _, fails, _ = self.run_one("expect: ^cmdline: console=ttyS0 root=/dev/ram0 panic=1$\n",
-                                   append="w=1")
+        fails = self.run_one("expect: ^cmdline: console=ttyS0 root=/dev/ram0 panic=1$\n",
+                             append="w=1").why
         self.assertEqual(fails, [])
         with open(self.emu) as f:
             text = f.read().replace('echo "cmdline: $2"', 'echo "cmdline: cut"')
         with open(self.emu, "w") as f:
             f.write(text)
-        _, fails, _ = self.run_one("step: x\n", append="w=1")
+        fails = self.run_one("step: x\n", append="w=1").why
         self.assertEqual(len(fails), 1)
         self.assertIn("never reached /proc/cmdline", fails[0])
 
     def test_fatal_and_exit_status(self):
         os.environ["EXTRA"] = "Oops: 0000"
         self.addCleanup(os.environ.pop, "EXTRA")
-        _, fails, _ = self.run_one("step: x\n")
+        fails = self.run_one("step: x\n").why
         self.assertEqual(len(fails), 1)
         self.assertIn("Oops", fails[0])
         with open(self.emu, "a") as f:
             f.write("exit 3\n")
-        _, fails, _ = self.run_one("allow-fatal: yes\n")
+        fails = self.run_one("allow-fatal: yes\n").why
         self.assertEqual(fails, ["qemu exited with 3"])
 
     def test_needs_skips_unbooted(self):
-        name, fails, why = self.run_one("needs: kallsyms=yes\n", guest={"kallsyms": "no"})
-        self.assertIsNone(fails)
-        self.assertEqual(why, "needs kallsyms=yes, this guest has kallsyms=no")
+        r = self.run_one("needs: kallsyms=yes\n", guest={"kallsyms": "no"})
+        self.assertEqual((r.verdict, r.why), ("SKIP", ["needs kallsyms=yes, this guest has kallsyms=no"]))
+        self.assertEqual(r.line(), "SKIP: case c: needs kallsyms=yes, this guest has kallsyms=no")
         self.assertFalse(os.path.exists(os.path.join(self.dir, "c.log")))
 
+    def test_main_results_and_verdict(self):
+        """boot --results FILE: the Results as JSON; verdict FILE reads
+        them back (tests read that, not the printed lines)."""
+        good, bad = os.path.join(self.dir, "good.case"), os.path.join(self.dir, "bad.case")
+        with open(good, "w") as f:
+            f.write("expect: ^Linux version\n")
+        with open(bad, "w") as f:
+            f.write("expect: ^never$\n")
+        js = os.path.join(self.dir, "r.json")
+        for cases, want, code in (([good], ["PASS"], 0),
+                                  ([good, bad], ["FAIL", "FAIL: case bad ("], 1)):
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                got = rc.main(["boot", "--kernel", self.init, "--init", self.init,
+                               "--qemu", self.emu, "--logdir", self.dir,
+                               "--results", js] + cases)
+            self.assertEqual(got, code, out.getvalue())
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                self.assertEqual(rc.main(["verdict", js]), 0)
+            lines = out.getvalue().splitlines()
+            self.assertEqual(lines[0], want[0])
+            if len(want) > 1:
+                self.assertTrue(lines[1].startswith(want[1]), lines)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            self.assertEqual(rc.main(["verdict", os.path.join(self.dir, "none.json")]), 2)
+
     def test_bad_case_file_fails(self):
-        _, fails, _ = self.run_one("nonsense\n")
-        self.assertEqual(len(fails), 1)
-        self.assertTrue(fails[0].startswith("bad case file: "))
+        r = self.run_one("nonsense\n")
+        self.assertEqual((r.verdict, len(r.why)), ("FAIL", 1))
+        self.assertTrue(r.why[0].startswith("bad case file: "))
 
 
 class Main(unittest.TestCase):
