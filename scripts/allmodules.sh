@@ -85,15 +85,15 @@ for name in $names; do
 	if [ -z "$kn" ]; then
 		echo "SKIP: allmodules $name: known bugs: no module of that file crashed in this set"
 	elif python3 "$TOP/scripts/allmodules-load.py" --judge "$out/load$sfx" --known /dev/null > "$out/judge$sfx.out" 2>&1; then
-		fail "allmodules $name: known bugs: the rule passes without known-2.5.50-bugs.txt although ${kn% } crashed ($out/judge$sfx.out)"
+		fail "allmodules $name: known bugs: the rule passes without $(basename "$KNOWN") although ${kn% } crashed ($out/judge$sfx.out)"
 		rc=1
 	else
 		miss=$(for m in $kn; do grep -q "^\*\*\* $m: " "$out/judge$sfx.out" || echo "$m"; done)
 		if [ -n "$miss" ]; then
-			fail "allmodules $name: known bugs: without known-2.5.50-bugs.txt the rule does not name $(echo $miss)"
+			fail "allmodules $name: known bugs: without $(basename "$KNOWN") the rule does not name $(echo $miss)"
 			rc=1
 		else
-			pass "allmodules $name: known bugs: the rule fails without known-2.5.50-bugs.txt, on ${kn% }"
+			pass "allmodules $name: known bugs: the rule fails without $(basename "$KNOWN"), on ${kn% }"
 		fi
 	fi
 done
