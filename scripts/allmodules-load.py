@@ -93,7 +93,8 @@ def parse(log, mods):
     """Results of one boot's console: {name: (outcome, flags)}, the
     module at which it stopped (or None), its boot summary."""
     res, cur, info, stop, oops, owner = {}, None, {}, None, [], []
-    lines = open(log, errors="replace").read().splitlines()
+    with open(log, errors="replace") as f:
+        lines = f.read().splitlines()
     for l in lines:
         l = l.rstrip("\r")
         m = re.search(r"am: (\w+) (.*)$", l)
@@ -245,10 +246,11 @@ def judge(st, known):
 def read_known(path):
     known = set()
     if path and os.path.exists(path):
-        for l in open(path):
-            m = re.match(r"^module: (\S+)", l)
-            if m:
-                known.add(m.group(1).replace("-", "_"))
+        with open(path) as f:
+            for l in f:
+                m = re.match(r"^module: (\S+)", l)
+                if m:
+                    known.add(m.group(1).replace("-", "_"))
     return known
 
 
@@ -265,7 +267,8 @@ def main():
     args = ap.parse_args()
     known = read_known(args.known)
     if args.judge:
-        st = json.load(open(os.path.join(args.judge, "state.json")))
+        with open(os.path.join(args.judge, "state.json")) as f:
+            st = json.load(f)
         bad = judge(st, known)
         counts = {}
         for n in st["want"]:
