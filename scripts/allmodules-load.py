@@ -23,7 +23,9 @@ boot nothing loaded but modules the kernel says cannot unload (their
 /proc/modules line says [permanent], no exit function, or [unsafe],
 MOD_INC_USE_COUNT and the like: sys_delete_module refuses both with
 EBUSY) and the modules only those use; nothing more in /sys/module than
-at the start; MemFree at most 4 MB below its start.
+at the start; MemFree at most 4 MB below its start; and each such boot
+ends (its last rmmod round neither Oopses, but in a known module, nor
+hangs).
 
 --judge DIR applies the pass rule again to DIR/state.json, with another
 --known (tests/67 shows the rule fails without the known bugs' file).
@@ -101,6 +103,9 @@ def parse(log, mods):
         if not m:
             if cur and OOPS.search(l):
                 oops.append(l.strip())
+            elif OOPS.search(l):
+                # between modules: the end of the boot's rmmod
+                res.setdefault("@final", {}).setdefault("oops", []).append(l.strip())
             elif oops and not owner:
                 # The module whose code the Oops is in: the first
                 # "[<addr>] fn+off/len [NAME]" of its trace.
@@ -230,6 +235,16 @@ def judge(st, known):
         lsys = [m for m in final.get("sys", [])
                 if m not in held and m not in final.get("start", [])]
         s, e = mem.get("START"), mem.get("END")
+        k = final.get("killed", [])
+        if not stop and (k or final.get("oops")):
+            if not (k and k[0] in known):
+                bad.append("%s: at the end of the boot: %s" % (
+                    c, ("rmmod %s died of a signal (%s) " % (k[0], k[1]) if len(k) > 1 else "") +
+                    " ".join(final.get("oops", [])[:1])))
+            continue
+        if not stop and not e:
+            bad.append("%s: the boot did not end (no MemFree at the end: a hang in its last rmmod?)" % c)
+            continue
         if not stop and (left or lsys):
             bad.append("%s: left loaded: %s" % (c, " ".join(sorted(set(left + lsys)))))
         if not stop and s and e and int(s) - int(e) > 4096:

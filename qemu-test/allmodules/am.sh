@@ -18,6 +18,7 @@
 #                            holding the module lock, so no later load
 #                            could go on; the boot ends here, at once
 #                            (the host goes on after NAME in a new boot)
+#   am: final killed NAME N  the same for a rmmod of the end of the boot
 #   am: final proc M...      /proc/modules at the end (after rmmod of all)
 #   am: final mod LINE       each /proc/modules line left at the end: the
 #                            kernel's word on why it stays ([permanent]:
@@ -80,8 +81,14 @@ while read -r m; do
 done
 # Whatever is left (modules without an exit, or held), in the order
 # /proc/modules gives (users first), twice.
+# A rmmod that dies of a signal here ends the boot too ("am: final
+# killed NAME STATUS"; no "am: mem END": the host counts it).
 for i in 1 2; do
-	for n in $(names); do rmmod "$n" > /dev/null 2>&1; done
+	for n in $(names); do
+		rmmod "$n" > /dev/null 2>&1
+		rc=$?
+		[ $rc -ge 128 ] && { say final killed "$n" "$rc"; exit 0; }
+	done
 done
 say final proc $(names)
 cat /proc/modules | while read -r l; do say final mod "$l"; done

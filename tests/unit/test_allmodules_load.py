@@ -123,6 +123,32 @@ class Rule(unittest.TestCase):
         self.assertEqual(AL.judge(st, {"bt"}),
                          ["am.2: MemFree 200000 -> 195000 kB (over 4096 kB less)"])
 
+    def test_end_of_boot_problems(self):
+        lines = ["am: final killed bt 139",
+                 "Unable to handle kernel NULL pointer dereference at virtual address 00000000"]
+        for cut, known, want in (
+                # the last rmmod died: Oops, unless its module is known
+                (lines[0], set(), "am.2: at the end of the boot: rmmod bt died of a signal (139) "),
+                (lines[0], {"bt"}, None),
+                # an Oops between modules, no module named
+                (lines[1], {"bt"}, "am.2: at the end of the boot: Unable to handle kernel"),
+                # a hang in the last rmmod: no MemFree at the end
+                (None, {"bt"}, "am.2: the boot did not end")):
+            with self.subTest(cut=cut, known=known):
+                text = ENDED % {"proc": "", "mods": ""}
+                i = text.index("am: final proc")
+                text = text[:i] + (cut + "\n" if cut else "")
+                r, stop = AL.parse(self.console(text), ["c"])
+                mem, fin = r.pop("@mem", {}), r.pop("@final", {})
+                st = {"want": ["c"], "results": r, "missing": [],
+                      "boots": [["am.2", 1, stop, mem, fin]]}
+                bad = AL.judge(st, known)
+                if want is None:
+                    self.assertEqual(bad, [])
+                else:
+                    self.assertEqual(len(bad), 1, bad)
+                    self.assertTrue(bad[0].startswith(want), bad)
+
     def test_known_file(self):
         f = os.path.join(self.dir, "known.txt")
         with open(f, "w") as fh:
