@@ -29,8 +29,9 @@ esac
 why=$(i386_guest_why)
 # Measured 2026-12-07 (doc/allmodules.md, "make check's share"): the
 # series' share alone costs 524 CPU-seconds from an empty $(BUILD) with
-# a cold compiler cache (16 min on the loaded 2-core host; 6 to 7 on an
-# idle one), past the few minutes make check's budget leaves.
+# a cold compiler cache (16 min on the loaded 2-core host; at least 4.4,
+# about 6, on an idle one), past the few minutes make check's budget
+# leaves.
 if [ -z "$why" ] && [ -z "$mode" ]; then
 	why="16 min, 524 CPU-s from empty, cold cache (doc/allmodules.md): run with ALLMODULES=series (the series' kernel), ALLMODULES=share (both), or make allmodules"
 fi
