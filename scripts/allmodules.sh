@@ -68,10 +68,14 @@ for name in $names; do
 		continue
 	}
 	sed 's|.*/||; s|\.o$||' "$out/built$sfx.txt" | sort > "$out/load$sfx.txt"
+	# 2.5.50's loader gives no module a /sys/module directory: kmod
+	# cannot remove them there, and the comparison names each.
+	base=
+	[ "$name" = before ] && base=--baseline
 	msg "allmodules: $name: loading $(wc -l < "$out/load$sfx.txt") modules"
 	if python3 "$TOP/scripts/allmodules-load.py" --root "$root" --map "$tree/System.map" \
 		--kernel "$tree/arch/i386/boot/bzImage" --out "$out/load$sfx" \
-		--modules "$out/load$sfx.txt" --known "$KNOWN" > "$out/load$sfx.out" 2>&1; then
+		--modules "$out/load$sfx.txt" --known "$KNOWN" $base > "$out/load$sfx.out" 2>&1; then
 		pass "allmodules $name: load: $(grep '^>>> allmodules: [0-9]* modules,' "$out/load$sfx.out" | sed 's/^>>> allmodules: //') ($(elapsed "$t1") s)"
 	else
 		cat "$out/load$sfx.out" | grep '^\*\*\*' | head -20 | sed 's/^/    | /'
@@ -84,7 +88,7 @@ for name in $names; do
 		grep -x -F -f <(sed -n 's/^module: //p' "$KNOWN" | tr - _) | tr '\n' ' ')
 	if [ -z "$kn" ]; then
 		echo "SKIP: allmodules $name: known bugs: no module of that file crashed in this set"
-	elif python3 "$TOP/scripts/allmodules-load.py" --judge "$out/load$sfx" --known /dev/null > "$out/judge$sfx.out" 2>&1; then
+	elif python3 "$TOP/scripts/allmodules-load.py" --judge "$out/load$sfx" --known /dev/null $base > "$out/judge$sfx.out" 2>&1; then
 		fail "allmodules $name: known bugs: the rule passes without $(basename "$KNOWN") although ${kn% } crashed ($out/judge$sfx.out)"
 		rc=1
 	else

@@ -117,6 +117,16 @@ class Rule(unittest.TestCase):
                 bad = AL.judge(self.state(lines), {"bt"})
                 self.assertEqual(bad, ["am.2: left loaded: " + left])
 
+    def test_baseline_no_sysfs_may_stay(self):
+        # 2.5.50's loader: no /sys/module/held, kmod cannot remove it
+        st = self.state(["held 1000 0"])
+        st["boots"][1][4]["sys"] = ["paramtest"]
+        self.assertEqual(AL.judge(st, {"bt"}, baseline=True), [])
+        self.assertEqual(AL.judge(st, {"bt"}), ["am.2: left loaded: held"])
+        # with its /sys/module directory it is held on the baseline too
+        st = self.state(["held 1000 0"])
+        self.assertEqual(AL.judge(st, {"bt"}, baseline=True), ["am.2: left loaded: held"])
+
     def test_memfree_bound(self):
         st = self.state([])
         st["boots"][1][3] = {"START": "200000", "END": "195000"}
