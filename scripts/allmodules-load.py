@@ -3,6 +3,7 @@
 
 allmodules-load.py --root ROOT --map SYSTEM.MAP --kernel BZIMAGE
                    --out DIR --modules NAMES [--batch N] [--known FILE]
+allmodules-load.py --judge DIR [--known FILE]
 
 ROOT is scripts/build-busybox.sh's root with every built module under
 lib/modules/2.5.50/kernel/ and depmod's modules.dep.  NAMES is a file of
@@ -10,16 +11,26 @@ module names (one a line) to load, in order.  They are cut into batches
 of N; each batch boots once (scripts/boot.sh, two at a time), its root
 holding the batch's modules and what modules.dep says they need (depmod
 run again there), qemu-test/allmodules/am.sh as its step.  A batch whose
-boot hangs or Oopses at a module goes on, in another boot, after it.
+boot hangs or Oopses at a module goes on, in another boot, after it
+(am.sh ends a boot at once when an Oops kills its modprobe).
 
 Writes DIR/results.txt ("NAME OUTCOME [flags]"; outcomes ok, errno
-words, oops, hang) and DIR/boots.txt (per boot: MemFree at start and end,
-what was left loaded), and prints a summary.  Exit 0 when the pass rule
-holds: no Oops, panic or hang but for modules named in --known, and at
-the end of each completed boot nothing loaded but modules that cannot be
-unloaded (no cleanup_module, or the kernel's "unsafe usage").
+words, oops, killed, hang) and DIR/boots.txt (per boot: MemFree at start
+and end, what was left loaded), DIR/state.json (all of it, for --judge),
+and prints a summary.  Exit 0 when the pass rule holds: no Oops, panic
+or hang but for modules named in --known; at the end of each completed
+boot nothing loaded but modules the kernel says cannot unload (their
+/proc/modules line says [permanent], no exit function, or [unsafe],
+MOD_INC_USE_COUNT and the like: sys_delete_module refuses both with
+EBUSY) and the modules only those use; nothing more in /sys/module than
+at the start; MemFree at most 4 MB below its start; and each such boot
+ends (its last rmmod round neither Oopses, but in a known module, nor
+hangs).
+
+--judge DIR applies the pass rule again to DIR/state.json, with another
+--known (tests/67 shows the rule fails without the known bugs' file).
 """
-import argparse, os, re, shutil, subprocess, sys, time
+import argparse, json, os, re, shutil, subprocess, sys, time
 
 KV = "2.5.50"
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -84,13 +95,17 @@ def parse(log, mods):
     """Results of one boot's console: {name: (outcome, flags)}, the
     module at which it stopped (or None), its boot summary."""
     res, cur, info, stop, oops, owner = {}, None, {}, None, [], []
-    lines = open(log, errors="replace").read().splitlines()
+    with open(log, errors="replace") as f:
+        lines = f.read().splitlines()
     for l in lines:
         l = l.rstrip("\r")
         m = re.search(r"am: (\w+) (.*)$", l)
         if not m:
             if cur and OOPS.search(l):
                 oops.append(l.strip())
+            elif OOPS.search(l):
+                # between modules: the end of the boot's rmmod
+                res.setdefault("@final", {}).setdefault("oops", []).append(l.strip())
             elif oops and not owner:
                 # The module whose code the Oops is in: the first
                 # "[<addr>] fn+off/len [NAME]" of its trace.
@@ -111,7 +126,10 @@ def parse(log, mods):
             res.setdefault("@final", {})["start"] = w[1:]
         elif kind == "final":
             w = rest.split()
-            res.setdefault("@final", {})[w[0]] = w[1:]
+            if w and w[0] == "mod":
+                res.setdefault("@final", {}).setdefault("mod", []).append(w[1:])
+            elif w:
+                res.setdefault("@final", {})[w[0]] = w[1:]
         elif cur:
             w = rest.split(None, 2)
             if kind == "rc":
@@ -124,9 +142,13 @@ def parse(log, mods):
                 info["umsg"] = w[2] if len(w) > 2 else ""
             elif kind in ("new", "left"):
                 info[kind] = rest.split()[1:]
+            elif kind == "killed":
+                # am.sh ends the boot: a command of it died of a signal
+                info["killed"] = w[1]
             elif kind == "done":
-                if oops:
-                    res[cur] = ("oops", ["in:" + (owner or ["?"])[0], oops[0].replace(" ", "_")])
+                if oops or "killed" in info:
+                    res[cur] = (("oops", ["in:" + (owner or ["?"])[0], oops[0].replace(" ", "_")])
+                                if oops else ("killed", ["status:" + info["killed"]]))
                     stop = cur
                     break
                 res[cur] = classify(info)
@@ -180,30 +202,112 @@ def classify(i):
     return out, flags
 
 
+def excused(lines):
+    """The modules left at the end of a boot that the kernel says cannot
+    unload: /proc/modules lines (split in words: NAME SIZE REFCOUNT
+    USERS... [unsafe] [permanent]) marked [permanent] or [unsafe], and
+    the modules whose every user is one of those (rmmod gives them
+    EWOULDBLOCK until their users go)."""
+    mods = {}
+    for w in lines:
+        if len(w) < 3:
+            continue
+        flags = [x for x in w[3:] if x.startswith("[")]
+        users = [x for x in w[3:] if not x.startswith("[")]
+        mods[w[0]] = (flags, users)
+    out = set(n for n, (f, u) in mods.items() if "[permanent]" in f or "[unsafe]" in f)
+    more = True
+    while more:
+        more = False
+        for n, (f, u) in mods.items():
+            if n not in out and u and all(x in out for x in u):
+                out.add(n)
+                more = True
+    return out
+
+
+def judge(st, known, baseline=False):
+    """The pass rule over a run's state: the list of problems.  BASELINE
+    (the compat-only kernel, 2.5.50's loader): a module left loaded with
+    no /sys/module directory is no problem, kmod cannot see it there to
+    remove it (issue 32 item 1; the comparison names each)."""
+    bad = []
+    for c, n, stop, mem, final in st["boots"]:
+        held = excused(final.get("mod", []))
+        if baseline:
+            held |= set(m for m in final.get("proc", []) if m not in final.get("sys", []))
+        left = [m for m in final.get("proc", []) if m not in held]
+        lsys = [m for m in final.get("sys", [])
+                if m not in held and m not in final.get("start", [])]
+        s, e = mem.get("START"), mem.get("END")
+        k = final.get("killed", [])
+        if not stop and (k or final.get("oops")):
+            if not (k and k[0] in known):
+                bad.append("%s: at the end of the boot: %s" % (
+                    c, ("rmmod %s died of a signal (%s) " % (k[0], k[1]) if len(k) > 1 else "") +
+                    " ".join(final.get("oops", [])[:1])))
+            continue
+        if not stop and not e:
+            bad.append("%s: the boot did not end (no MemFree at the end: a hang in its last rmmod?)" % c)
+            continue
+        if not stop and (left or lsys):
+            bad.append("%s: left loaded: %s" % (c, " ".join(sorted(set(left + lsys)))))
+        if not stop and s and e and int(s) - int(e) > 4096:
+            bad.append("%s: MemFree %s -> %s kB (over 4096 kB less)" % (c, s, e))
+    results = st["results"]
+    for n in st["want"]:
+        o, fl = results.get(n, ("missing", []))
+        inmod = fl[0][3:] if fl and fl[0].startswith("in:") else ""
+        if o in ("oops", "killed", "hang", "missing") and n not in known and inmod not in known:
+            bad.append("%s: %s %s" % (n, o, " ".join(fl)))
+    return bad
+
+
+def read_known(path):
+    known = set()
+    if path and os.path.exists(path):
+        with open(path) as f:
+            for l in f:
+                m = re.match(r"^module: (\S+)", l)
+                if m:
+                    known.add(m.group(1).replace("-", "_"))
+    return known
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--root", required=True)
-    ap.add_argument("--map", required=True)
-    ap.add_argument("--kernel", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--modules", required=True)
+    ap.add_argument("--root")
+    ap.add_argument("--map")
+    ap.add_argument("--kernel")
+    ap.add_argument("--out")
+    ap.add_argument("--modules")
     ap.add_argument("--batch", type=int, default=25)
     ap.add_argument("--known", default="")
-    ap.add_argument("--permanent", default="", help="file: modules that cannot unload")
+    ap.add_argument("--judge", metavar="DIR", help="the pass rule again over DIR/state.json")
+    ap.add_argument("--baseline", action="store_true",
+                    help="2.5.50's loader: what has no /sys/module may stay loaded")
     args = ap.parse_args()
+    known = read_known(args.known)
+    if args.judge:
+        with open(os.path.join(args.judge, "state.json")) as f:
+            st = json.load(f)
+        bad = judge(st, known, args.baseline)
+        counts = {}
+        for n in st["want"]:
+            o = st["results"].get(n, ("missing",))[0]
+            counts[o] = counts.get(o, 0) + 1
+        print(">>> allmodules: judged again: %d modules, %s" % (
+            len(st["want"]), ", ".join("%s %d" % kv for kv in sorted(counts.items(), key=lambda kv: -kv[1]))))
+        for b in bad:
+            print("*** " + b)
+        return 1 if bad else 0
+    for a in ("root", "map", "kernel", "out", "modules"):
+        if not getattr(args, a):
+            ap.error("--%s is needed (or --judge DIR)" % a)
     deps = read_dep(args.root)
     want = [modname(l.split()[0]) for l in open(args.modules) if l.strip()]
     missing = [n for n in want if n not in deps]
     want = [n for n in want if n in deps]
-    known = set()
-    if args.known and os.path.exists(args.known):
-        for l in open(args.known):
-            m = re.match(r"^module: (\S+)", l)
-            if m:
-                known.add(m.group(1).replace("-", "_"))
-    permanent = set()
-    if args.permanent and os.path.exists(args.permanent):
-        permanent = set(l.strip().replace("-", "_") for l in open(args.permanent) if l.strip())
     os.makedirs(args.out, exist_ok=True)
     todo = [want[i:i + args.batch] for i in range(0, len(want), args.batch)]
     results, boots, nb, t0 = {}, [], 0, time.time()
@@ -254,28 +358,19 @@ def main():
             f.write("%s %s %s\n" % (n, o, " ".join(fl)))
         for n in missing:
             f.write("%s not-in-modules.dep\n" % n)
-    bad = []
     with open(os.path.join(args.out, "boots.txt"), "w") as f:
         for c, n, stop, mem, final in boots:
-            left = [m for m in final.get("proc", []) if m not in permanent]
-            lsys = [m for m in final.get("sys", [])
-                    if m not in permanent and m not in final.get("start", [])]
-            s, e = mem.get("START"), mem.get("END")
             f.write("%s modules=%d stop=%s memfree=%s..%s proc=%s sys=%s\n"
-                    % (c, n, stop or "-", s, e, ",".join(final.get("proc", [])),
-                       ",".join(final.get("sys", []))))
-            if not stop and (left or lsys):
-                bad.append("%s: left loaded: %s" % (c, " ".join(sorted(set(left + lsys)))))
-            if not stop and s and e and int(s) - int(e) > 4096:
-                bad.append("%s: MemFree %s -> %s kB (over 4096 kB less)" % (c, s, e))
+                    % (c, n, stop or "-", mem.get("START"), mem.get("END"),
+                       ",".join(final.get("proc", [])), ",".join(final.get("sys", []))))
+    st = {"want": want, "results": results, "boots": boots, "missing": missing}
+    with open(os.path.join(args.out, "state.json"), "w") as f:
+        json.dump(st, f)
+    bad = judge(st, known, args.baseline)
     counts = {}
     for n in want:
         o = results.get(n, ("missing",))[0]
         counts[o] = counts.get(o, 0) + 1
-        fl = results.get(n, ("", []))[1]
-        inmod = fl[0][3:] if fl and fl[0].startswith("in:") else ""
-        if o in ("oops", "hang", "missing") and n not in known and inmod not in known:
-            bad.append("%s: %s %s" % (n, o, " ".join(results.get(n, ("", []))[1])))
     print(">>> allmodules: %d modules, %d boots, %.0f s: %s" % (
         len(want), len(boots), time.time() - t0,
         ", ".join("%s %d" % kv for kv in sorted(counts.items(), key=lambda kv: -kv[1]))))

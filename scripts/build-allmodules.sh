@@ -202,8 +202,42 @@ PY
 # %.o rule does; targets.mk gives composite modules the same), then the
 # modules whose sources export what they leave undefined and neither
 # vmlinux nor a module of the list exports, added to share.txt, up to
-# three rounds.
+# three rounds.  A round's make is given only that round's new modules
+# (each target is a make of its directory: some 180 of them cost a
+# minute or two even with nothing to build).
 share_build() {
+	local tree=$1 out=$2 i syms more new t
+	printf '%s\n' '# make allmodules: a module by its path, composite or not' \
+		'am/%: scripts FORCE' \
+		'	$(Q)$(MAKE) -f scripts/Makefile.build obj=$(patsubst %/,%,$(dir $*)) $*' \
+		> "$out/targets.mk"
+	new=$(cat "$out/share.txt")
+	for i in 1 2 3 4; do
+		t=$(now)
+		TREE=$tree kmake -k -j"$JOBS" -f Makefile -f "$out/targets.mk" \
+			$(echo "$new" | sed 's|^|am/|')
+		echo ">>> round $i: $(echo "$new" | wc -l) modules made in $(elapsed "$t") s"
+		[ $i = 4 ] && break
+		t=$(now)
+		# One nm over every built module of the list (an nm each, twice,
+		# took 80 s a round here): what they leave undefined less what
+		# vmlinux and they export.
+		(cd "$tree" && for m in $(cat "$out/share.txt"); do [ -f "$m" ] && echo "$m"; done |
+			xargs -r nm -A) > "$out/share.nm" 2> /dev/null
+		syms=$(awk '$(NF-1) == "U" { print $NF }' "$out/share.nm" | sort -u | comm -23 - <(
+				{ sed -n 's/.* __ksymtab_//p' "$tree/System.map"
+				  sed -n 's/.* __ksymtab_//p' "$out/share.nm"; } | sort -u))
+		[ -n "$syms" ] || break
+		more=$(python3 "$TOP/scripts/allmodules-share.py" exporters "$tree" "$out/all.txt" $syms |
+			grep -v -x -F -f "$out/share.txt")
+		echo ">>> round $i: undefined: $(echo $syms); their modules: $(echo $more) (symbols: $(elapsed "$t") s)"
+		[ -n "$more" ] || break
+		echo "$more" >> "$out/share.txt"
+		new=$more
+	done
+}
+
+build() {
 	local tree=$1 out=$2 i syms more
 	printf '%s\n' '# make allmodules: a module by its path, composite or not' \
 		'am/%: scripts FORCE' \
@@ -213,13 +247,14 @@ share_build() {
 		TREE=$tree kmake -k -j"$JOBS" -f Makefile -f "$out/targets.mk" \
 			$(sed 's|^|am/|' "$out/share.txt")
 		[ $i = 4 ] && break
-		syms=$(cd "$tree" && for m in $(cat "$out/share.txt"); do
-				[ -f "$m" ] && nm -u "$m" | awk '{ print $2 }'
-			done | sort -u | comm -23 - <(
-				{ sed -n 's/.* __ksymtab_//p' System.map
-				  for m in $(cat "$out/share.txt"); do
-					[ -f "$m" ] && nm "$m" | sed -n 's/.* __ksymtab_//p'
-				  done; } | sort -u))
+		# One nm over every built module of the list (an nm each, twice,
+		# took 80 s a round here): what they leave undefined less what
+		# vmlinux and they export.
+		(cd "$tree" && for m in $(cat "$out/share.txt"); do [ -f "$m" ] && echo "$m"; done |
+			xargs -r nm -A) > "$out/share.nm" 2> /dev/null
+		syms=$(awk '$(NF-1) == "U" { print $NF }' "$out/share.nm" | sort -u | comm -23 - <(
+				{ sed -n 's/.* __ksymtab_//p' "$tree/System.map"
+				  sed -n 's/.* __ksymtab_//p' "$out/share.nm"; } | sort -u))
 		[ -n "$syms" ] || break
 		more=$(python3 "$TOP/scripts/allmodules-share.py" exporters "$tree" "$out/all.txt" $syms |
 			grep -v -x -F -f "$out/share.txt")
@@ -245,7 +280,11 @@ build() {
 		msg "allmodules: $name: cached ($(wc -l < "$out/built$sfx.txt") modules built, key $key)"
 		return 0
 	fi
-	rm -f "$out/.key" "$out/.key-share"
+	# The other build's lists (full or share) stay good if its key is
+	# this one: the tree is only added to.
+	for k in .key .key-share; do
+		[ "$(cat "$out/$k" 2>/dev/null)" = "$key" ] || rm -f "$out/$k"
+	done
 	t0=$(now)
 	if [ "$(cat "$tree/.allmod-config-key" 2>/dev/null)" != "$key" ]; then
 		msg "allmodules: $name: preparing and configuring $tree"

@@ -13,7 +13,17 @@
 #   am: left NAME M...       what is still loaded of the "new" ones
 #   am: done NAME
 #   am: mem START|END KB     MemFree
+#   am: killed NAME N        modprobe (or modprobe -r, rmmod) died of a
+#                            signal (status N >= 128): an Oops killed it
+#                            holding the module lock, so no later load
+#                            could go on; the boot ends here, at once
+#                            (the host goes on after NAME in a new boot)
+#   am: final killed NAME N  the same for a rmmod of the end of the boot
 #   am: final proc M...      /proc/modules at the end (after rmmod of all)
+#   am: final mod LINE       each /proc/modules line left at the end: the
+#                            kernel's word on why it stays ([permanent]:
+#                            no exit; [unsafe]: MOD_INC_USE_COUNT and
+#                            the like; the modules that use it)
 #   am: final sys M...       /sys/module at the end
 #   am: start sys M...       /sys/module at the start (built-in modules'
 #                            parameters)
@@ -23,6 +33,15 @@ names() { cat /proc/modules | while read -r n rest; do echo "$n"; done; }
 say() { echo "am: $*"; drain; }
 drain() { stty -F /dev/console "$AMTTY" 2> /dev/null; }
 AMTTY=$(stty -F /dev/console -g)
+# killed NAME STATUS: a command died of a signal (an Oops kills the
+# task in the kernel, with the module lock held: every later modprobe
+# would wait for it until the boot's timeout); end the boot now.
+killed() {
+	[ "$2" -ge 128 ] || return 0
+	say killed "$1" "$2"
+	say done "$1"
+	exit 0
+}
 memfree() { cat /proc/meminfo | while read -r k v u; do [ "$k" = MemFree: ] && echo "$v"; done; }
 say mem START "$(memfree)"
 say start sys $(ls /sys/module)
@@ -34,6 +53,7 @@ while read -r m; do
 	out=$(modprobe "$m" 2>&1)
 	rc=$?
 	say rc "$m" "$rc" "$(echo "$out" | tail -n 1)"
+	killed "$m" "$rc"
 	new=
 	for n in $(names); do
 		case "$pre" in *" $n "*) ;; *) new="$new $n" ;; esac
@@ -43,12 +63,14 @@ while read -r m; do
 	if [ -d "/sys/module/$k" ]; then say sysfs "$m" yes; else say sysfs "$m" no; fi
 	if [ "$rc" = 0 ]; then
 		out=$(modprobe -r "$m" 2>&1)
-		say unload "$m" "$?" "$(echo "$out" | tail -n 1)"
+		rc=$?
+		say unload "$m" "$rc" "$(echo "$out" | tail -n 1)"
+		killed "$m" "$rc"
 	fi
 	# What a failed load brought in (its dependencies), newest first as
 	# /proc/modules lists them; and what modprobe -r left.
 	for n in $(names); do
-		case " $new " in *" $n "*) rmmod "$n" > /dev/null 2>&1 ;; esac
+		case " $new " in *" $n "*) rmmod "$n" > /dev/null 2>&1; killed "$m" $? ;; esac
 	done
 	left=
 	for n in $(names); do
@@ -59,9 +81,16 @@ while read -r m; do
 done
 # Whatever is left (modules without an exit, or held), in the order
 # /proc/modules gives (users first), twice.
+# A rmmod that dies of a signal here ends the boot too ("am: final
+# killed NAME STATUS"; no "am: mem END": the host counts it).
 for i in 1 2; do
-	for n in $(names); do rmmod "$n" > /dev/null 2>&1; done
+	for n in $(names); do
+		rmmod "$n" > /dev/null 2>&1
+		rc=$?
+		[ $rc -ge 128 ] && { say final killed "$n" "$rc"; exit 0; }
+	done
 done
 say final proc $(names)
+cat /proc/modules | while read -r l; do say final mod "$l"; done
 say final sys $(ls /sys/module)
 say mem END "$(memfree)"

@@ -1,0 +1,170 @@
+"""scripts/allmodules-load.py: the pass rule of make allmodules and
+tests/67 (doc/allmodules.md) over consoles written here: an Oops that
+ends the boot (am.sh's "am: killed"), the kernel's word on what cannot
+unload, the known bugs.  make check skips tests/67 (its cost): these
+keep the rule itself checked there."""
+import os
+import shutil
+import tempfile
+import unittest
+
+import common
+
+AL = common.load("allmodules_load", "scripts/allmodules-load.py")
+
+# A boot whose second module Oopses at modprobe -r: am.sh ends the boot.
+OOPSED = """am: mem START 200000
+am: start sys paramtest
+am: load a
+am: rc a 0 
+am: new a a
+am: listed a yes
+am: sysfs a yes
+am: unload a 0 
+am: left a
+am: done a
+am: load bt
+am: rc bt 0 
+am: new bt bt
+am: listed bt yes
+am: sysfs bt yes
+Unable to handle kernel paging request at virtual address d08220e0
+ [<d081dd9d>] bt_cleanup+0xd/0x3c [bt]
+am: unload bt 139 Segmentation fault
+am: killed bt 139
+am: done bt
+"""
+
+# A boot that ends with modules left: FINAL's /proc/modules lines.
+ENDED = """am: mem START 200000
+am: start sys paramtest
+am: load c
+am: rc c 0 
+am: new c c
+am: listed c yes
+am: sysfs c yes
+am: unload c 0 
+am: left c
+am: done c
+am: final proc %(proc)s
+%(mods)s
+am: final sys paramtest %(proc)s
+am: mem END 199000
+"""
+
+
+class Rule(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def console(self, text):
+        f = os.path.join(self.dir, "am.log")
+        with open(f, "w") as fh:
+            fh.write(text)
+        return f
+
+    def state(self, lines):
+        """A run of two boots: OOPSED, then ENDED with LINES left."""
+        r1, stop1 = AL.parse(self.console(OOPSED), ["a", "bt", "x"])
+        m1, f1 = r1.pop("@mem", {}), r1.pop("@final", {})
+        proc = " ".join(l.split()[0] for l in lines)
+        mods = "\n".join("am: final mod " + l for l in lines)
+        r2, stop2 = AL.parse(self.console(ENDED % {"proc": proc, "mods": mods}), ["c"])
+        m2, f2 = r2.pop("@mem", {}), r2.pop("@final", {})
+        res = dict(r1)
+        res.update(r2)
+        return {"want": ["a", "bt", "c"], "results": res, "missing": [],
+                "boots": [["am.1", 3, stop1, m1, f1], ["am.2", 1, stop2, m2, f2]]}
+
+    def test_killed_ends_the_boot_at_the_oops(self):
+        r, stop = AL.parse(self.console(OOPSED), ["a", "bt", "x"])
+        self.assertEqual(stop, "bt")
+        self.assertEqual(r["a"], ("ok", []))
+        self.assertEqual(r["bt"][0], "oops")
+        self.assertEqual(r["bt"][1][0], "in:bt")
+
+    def test_killed_without_oops_text(self):
+        text = OOPSED.replace("Unable to handle kernel paging request at virtual address d08220e0\n", "")
+        r, stop = AL.parse(self.console(text), ["a", "bt"])
+        self.assertEqual(stop, "bt")
+        self.assertEqual(r["bt"], ("killed", ["status:139"]))
+        self.assertEqual(AL.judge({"want": ["bt"], "results": r, "boots": [],
+                                   "missing": []}, {"bt"}), [])
+        self.assertTrue(AL.judge({"want": ["bt"], "results": r, "boots": [],
+                                  "missing": []}, set()))
+
+    def test_oops_fails_unless_known(self):
+        st = self.state([])
+        bad = AL.judge(st, set())
+        self.assertEqual(len(bad), 1)
+        self.assertTrue(bad[0].startswith("bt: oops in:bt"), bad)
+        self.assertEqual(AL.judge(st, {"bt"}), [])
+
+    def test_kernel_word_excuses_left_modules(self):
+        # permanent, unsafe, and one used only by the permanent one
+        st = self.state(["perm 1000 0 [permanent]", "uns 1000 0 [unsafe]",
+                         "under 1000 1 perm"])
+        self.assertEqual(AL.judge(st, {"bt"}), [])
+
+    def test_left_module_without_kernel_word_fails(self):
+        for lines, left in ((["held 1000 1"], "held"),
+                            (["perm 1000 0 [permanent]", "both 1000 2 perm held",
+                              "held 1000 0"], "both held")):
+            with self.subTest(left=left):
+                bad = AL.judge(self.state(lines), {"bt"})
+                self.assertEqual(bad, ["am.2: left loaded: " + left])
+
+    def test_baseline_no_sysfs_may_stay(self):
+        # 2.5.50's loader: no /sys/module/held, kmod cannot remove it
+        st = self.state(["held 1000 0"])
+        st["boots"][1][4]["sys"] = ["paramtest"]
+        self.assertEqual(AL.judge(st, {"bt"}, baseline=True), [])
+        self.assertEqual(AL.judge(st, {"bt"}), ["am.2: left loaded: held"])
+        # with its /sys/module directory it is held on the baseline too
+        st = self.state(["held 1000 0"])
+        self.assertEqual(AL.judge(st, {"bt"}, baseline=True), ["am.2: left loaded: held"])
+
+    def test_memfree_bound(self):
+        st = self.state([])
+        st["boots"][1][3] = {"START": "200000", "END": "195000"}
+        self.assertEqual(AL.judge(st, {"bt"}),
+                         ["am.2: MemFree 200000 -> 195000 kB (over 4096 kB less)"])
+
+    def test_end_of_boot_problems(self):
+        lines = ["am: final killed bt 139",
+                 "Unable to handle kernel NULL pointer dereference at virtual address 00000000"]
+        for cut, known, want in (
+                # the last rmmod died: Oops, unless its module is known
+                (lines[0], set(), "am.2: at the end of the boot: rmmod bt died of a signal (139) "),
+                (lines[0], {"bt"}, None),
+                # an Oops between modules, no module named
+                (lines[1], {"bt"}, "am.2: at the end of the boot: Unable to handle kernel"),
+                # a hang in the last rmmod: no MemFree at the end
+                (None, {"bt"}, "am.2: the boot did not end")):
+            with self.subTest(cut=cut, known=known):
+                text = ENDED % {"proc": "", "mods": ""}
+                i = text.index("am: final proc")
+                text = text[:i] + (cut + "\n" if cut else "")
+                r, stop = AL.parse(self.console(text), ["c"])
+                mem, fin = r.pop("@mem", {}), r.pop("@final", {})
+                st = {"want": ["c"], "results": r, "missing": [],
+                      "boots": [["am.2", 1, stop, mem, fin]]}
+                bad = AL.judge(st, known)
+                if want is None:
+                    self.assertEqual(bad, [])
+                else:
+                    self.assertEqual(len(bad), 1, bad)
+                    self.assertTrue(bad[0].startswith(want), bad)
+
+    def test_known_file(self):
+        f = os.path.join(self.dir, "known.txt")
+        with open(f, "w") as fh:
+            fh.write("# comment\nmodule: ip-2main\n  text module: not\nmodule: bt\n")
+        self.assertEqual(AL.read_known(f), {"ip_2main", "bt"})
+
+
+if __name__ == "__main__":
+    unittest.main()
