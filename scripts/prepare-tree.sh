@@ -18,34 +18,54 @@ fi
 # is one: $HARNESS_CACHE/trees/KEY (scripts/lib.sh), KEY a hash of the
 # name and sum of each patch up to the target, in the series' order,
 # KSRC's path, quilt's and patch's versions and the scripts that push
-# (this one, lib.sh, quiltrc).  A second (cp -a) instead of the copy of
-# KSRC and a hundred quilt pushes (15 s on an idle host; every kernel
+# (this one, lib.sh, quiltrc); else of the longest start of the series
+# kept, and quilt pushes the rest.  A second (cp -a) instead of the copy
+# of KSRC and a hundred quilt pushes (15 s on an idle host; every kernel
 # tree of make check: i386, i386-smp, the drivers', each cross arch's,
 # make lint's).  Only trees of the clone's own series, just pushed from
 # KSRC, are kept there (not a probe's series), the newest $TREE_KEEP
 # (3); each is written under a temporary name and renamed.
 TREES=$HARNESS_CACHE/trees
 TREE_KEEP=${TREE_KEEP:-3}
-tree_key() {
+# tree_keys: "KEY PATCH" for each patch of the series up to the target,
+# KEY that of the series up to PATCH; the target's last.
+tree_keys() {
 	local target=${upto:-$(grep -v '^#' "$PATCHES/series" | awk 'NF { p = $1 } END { print p }')}
 	{
 		echo "prepare-tree 1 KSRC $KSRC"
 		quilt --version 2>&1 | head -1
 		patch --version 2>&1 | head -1
 		(cd "$TOP/scripts" && sha1sum prepare-tree.sh lib.sh quiltrc)
-		(cd "$PATCHES" && sha1sum $(grep -v '^#' series | awk -v t="$target" \
-			'NF { print $1 } $1 == t { exit }')) || echo "unreadable patches"
-	} 2>&1 | sha1sum | cut -c1-16
+	} > "$BUILD/$ARCH/tree-key.common" 2>&1
+	grep -v '^#' "$PATCHES/series" | awk -v t="$target" 'NF { print $1 } $1 == t { exit }' |
+		python3 -c '
+import hashlib, os, sys
+h = hashlib.sha1(open(sys.argv[1], "rb").read())
+for name in sys.stdin.read().split():
+    try:
+        s = hashlib.sha1(open(os.path.join(sys.argv[2], name), "rb").read()).hexdigest()
+    except OSError:
+        s = "unreadable"
+    h.update(("%s %s\n" % (s, name)).encode())
+    print(h.hexdigest()[:16], name)
+' "$BUILD/$ARCH/tree-key.common" "$PATCHES"
 }
 fresh=
 if [ ! -d "$TREE" ]; then
 	mkdir -p "$(dirname "$TREE")"
 	rm -rf "$TREE.tmp"
-	key=$(tree_key)
-	if [ -f "$TREES/$key/.harness-pushed" ] &&
-	   cp -a "$TREES/$key" "$TREE.tmp" 2> /dev/null && mv "$TREE.tmp" "$TREE"; then
-		touch "$TREES/$key" 2> /dev/null
-		msg "copied $TREES/$key (this series pushed before on this machine) to $TREE"
+	keys=$(tree_keys)
+	key=$(tail -1 <<< "$keys" | cut -d' ' -f1)
+	from=
+	for k in $(tac <<< "$keys" | cut -d' ' -f1); do
+		[ -f "$TREES/$k/.harness-pushed" ] || continue
+		cp -a "$TREES/$k" "$TREE.tmp" 2> /dev/null && mv "$TREE.tmp" "$TREE" && from=$k
+		break
+	done
+	if [ -n "$from" ]; then
+		touch "$TREES/$from" 2> /dev/null
+		msg "copied $TREES/$from (up to $(grep "^$from " <<< "$keys" | cut -d' ' -f2), pushed before on this machine) to $TREE"
+		[ "$from" = "$key" ] || fresh=yes
 	else
 		rm -rf "$TREE.tmp"
 		msg "copying $KSRC to $TREE"
@@ -100,9 +120,11 @@ top=$(cat "$TREE/.pc/applied-patches")
 msg "applied $(echo "$top" | wc -l) patches, top: $(echo "$top" | tail -1)"
 
 # Keep it for the next new tree of this series (see above): a tree
-# copied from KSRC and pushed just now, of the clone's own patches.
+# new in this run and pushed to its target just now, of the clone's
+# own patches.
 if [ -n "$fresh" ] && [ "$PATCHES" = "$TOP/patches" ] && [ "$TREE_KEEP" -gt 0 ] &&
-   [ "$(tree_key)" = "$key" ] && [ ! -d "$TREES/$key" ] && mkdir -p "$TREES" 2> /dev/null; then
+   [ "$(tree_keys | tail -1 | cut -d' ' -f1)" = "$key" ] && [ ! -d "$TREES/$key" ] &&
+   mkdir -p "$TREES" 2> /dev/null; then
 	t=$TREES/.tmp.$$
 	rm -rf "$t"
 	if cp -a "$TREE" "$t" 2> /dev/null && mv -T "$t" "$TREES/$key" 2> /dev/null; then
