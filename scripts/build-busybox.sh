@@ -60,7 +60,7 @@ OUT=
 if [ -n "$ver" ]; then
 	key=$( { echo "$recipe"; toolchain_id i386-linux-musl-gcc; toolchain_id gcc; } |
 		sha1sum | cut -c1-12)
-	OUT=$CACHE/busybox-$ver-$key
+	OUT=$CACHE/busybox-${ver//:/_}-$key
 fi
 if [ -n "$OUT" ] && [ -x "$OUT/busybox" ] && [ -f "$OUT/busybox.links" ]; then
 	bb_bin=$OUT/busybox bb_links=$OUT/busybox.links
