@@ -49,6 +49,7 @@ command -v i386-linux-musl-gcc > /dev/null ||
 # (toolchain_id of i386-linux-musl-gcc and gcc): another clone, or
 # another BUILD, takes it from there (a build from the source package
 # took a minute).  Written to a temporary directory and renamed.
+mkdir -p "$BB" || die "cannot make $BB"
 CACHE=${BUSYBOX_CACHE:-/var/tmp/busybox-guest}
 if ! mkdir -p "$CACHE" 2> /dev/null || ! [ -w "$CACHE" ]; then
 	CACHE=$BUILD/busybox-cache
