@@ -43,65 +43,102 @@ command -v i386-linux-musl-gcc > /dev/null ||
 [ -f "$LIST" ] || die "no $LIST: run make modules (ARCH=i386)"
 [ -f "$MAP" ] || die "no $MAP: run make kernel (ARCH=i386)"
 
-# The source: Debian's package, unpacked (and its patches applied) by
-# apt-get source into $BB/src, once.
-src=$(ls -d "$BB"/src/busybox-*/ 2>/dev/null | head -1)
-if [ -z "$src" ] || [ ! -f "$src/Makefile" ]; then
-	command -v dpkg-source > /dev/null ||
-		cantget "no dpkg-source: run scripts/install-deps.sh as root (apt-get install dpkg-dev)"
-	rm -rf "$BB/src"
-	mkdir -p "$BB/src"
-	msg "busybox: apt-get source busybox (into $BB/src)"
-	if ! (cd "$BB/src" && apt-get source -qq busybox) > "$BB/source.log" 2>&1; then
-		sed 's/^/    | /' "$BB/source.log" | tail -8 >&2
-		cantget "apt-get source busybox failed: it needs a deb-src entry and" \
-			"apt-get update; scripts/install-deps.sh (as root) derives one"
-	fi
-	src=$(ls -d "$BB"/src/busybox-*/ 2>/dev/null | head -1)
-	[ -n "$src" ] && [ -f "$src/Makefile" ] || cantget "apt-get source busybox unpacked nothing (log: $BB/source.log)"
+# Built once per machine: BUSYBOX_CACHE (default /var/tmp/busybox-guest,
+# beside kmod's; $BUILD/busybox-cache where that cannot be written)
+# holds busybox-VERSION-KEY/{busybox,busybox.links}, VERSION the source
+# package's that apt offers (apt-cache showsrc), KEY a hash of our config,
+# this script's build part (all above the kmod part) and the compilers
+# (toolchain_id of i386-linux-musl-gcc and gcc): another clone, or
+# another BUILD, takes it from there (a build from the source package
+# took a minute).  Written to a temporary directory and renamed.
+mkdir -p "$BB" || die "cannot make $BB"
+CACHE=${BUSYBOX_CACHE:-/var/tmp/busybox-guest}
+if ! mkdir -p "$CACHE" 2> /dev/null || ! [ -w "$CACHE" ]; then
+	CACHE=$BUILD/busybox-cache
+	mkdir -p "$CACHE"
 fi
-src=${src%/}
-
-# Build once; again only when our config or this script's build part
-# (all above the kmod part) changed: the stamp holds their checksum.
-stamp=$BB/built.stamp
 recipe=$(sed '/^# kmod, from its own cache/,$d' "$0" | cat - "$CONF" | sha1sum | cut -d' ' -f1)
-if [ ! -x "$src/busybox" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$recipe" ]; then
-	msg "busybox: building $(basename "$src") static with i386 musl ($JOBS jobs), log in $BB/build.log"
-	t0=$(now)
-	bbmake() {
-		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$src" \
-			CC=i386-linux-musl-gcc HOSTCC=gcc "$@"
-	}
-	# Our lines (qemu-test/busybox/config, "# CONFIG_X is not set" too)
-	# replace allnoconfig's for the same options; oldconfig does the rest.
-	grep -E '^(CONFIG_|# CONFIG_[A-Z0-9_]+ is not set)' "$CONF" > "$BB/config.ours"
-	sed -E 's/^# (CONFIG_[A-Z0-9_]+) is not set/\1/; s/=.*//' "$BB/config.ours" |
-		sort -u > "$BB/config.names"
-	{
-		bbmake allnoconfig &&
-		{ grep -v -w -F -f "$BB/config.names" "$src/.config"; cat "$BB/config.ours"; } \
-			> "$BB/config.new" &&
-		mv "$BB/config.new" "$src/.config" &&
-		bbmake oldconfig < <(yes '') &&
-		bbmake -j"$JOBS" busybox busybox.links
-	} > "$BB/build.log" 2>&1 || {
-		tail -25 "$BB/build.log" >&2
-		die "building busybox failed (log: $BB/build.log)"
-	}
-	# What we asked for is what we got.
-	while read -r l; do
-		case "$l" in
-		CONFIG_*=n) want="# ${l%=n} is not set" ;;
-		*) want=$l ;;
-		esac
-		grep -qxF "$want" "$src/.config" ||
-			die "busybox's .config lost \"$want\" (qemu-test/busybox/config; log: $BB/build.log)"
-	done < <(sed -E 's/^# (CONFIG_[A-Z0-9_]+) is not set/\1=n/' "$BB/config.ours")
-	file "$src/busybox" | grep 'ELF 32-bit.*Intel 80386.*statically linked' > /dev/null ||
-		die "$src/busybox is not a static i386 program: $(file -b "$src/busybox")"
-	echo "$recipe" > "$stamp"
-	msg "busybox built in $(elapsed "$t0") s: $(stat -c %s "$src/busybox") bytes, $(wc -l < "$src/busybox.links") applets"
+ver=$(apt-cache showsrc busybox 2> /dev/null | sed -n 's/^Version: //p' | sort -V | tail -1)
+OUT=
+if [ -n "$ver" ]; then
+	key=$( { echo "$recipe"; toolchain_id i386-linux-musl-gcc; toolchain_id gcc; } |
+		sha1sum | cut -c1-12)
+	OUT=$CACHE/busybox-${ver//:/_}-$key
+fi
+if [ -n "$OUT" ] && [ -x "$OUT/busybox" ] && [ -f "$OUT/busybox.links" ]; then
+	bb_bin=$OUT/busybox bb_links=$OUT/busybox.links
+	msg "busybox: built before on this machine ($OUT)"
+else
+	# The source: Debian's package, unpacked (and its patches applied) by
+	# apt-get source into $BB/src, once.
+	src=$(ls -d "$BB"/src/busybox-*/ 2>/dev/null | head -1)
+	if [ -z "$src" ] || [ ! -f "$src/Makefile" ]; then
+		command -v dpkg-source > /dev/null ||
+			cantget "no dpkg-source: run scripts/install-deps.sh as root (apt-get install dpkg-dev)"
+		rm -rf "$BB/src"
+		mkdir -p "$BB/src"
+		msg "busybox: apt-get source busybox (into $BB/src)"
+		if ! (cd "$BB/src" && apt-get source -qq busybox) > "$BB/source.log" 2>&1; then
+			sed 's/^/    | /' "$BB/source.log" | tail -8 >&2
+			cantget "apt-get source busybox failed: it needs a deb-src entry and" \
+				"apt-get update; scripts/install-deps.sh (as root) derives one"
+		fi
+		src=$(ls -d "$BB"/src/busybox-*/ 2>/dev/null | head -1)
+		[ -n "$src" ] && [ -f "$src/Makefile" ] || cantget "apt-get source busybox unpacked nothing (log: $BB/source.log)"
+	fi
+	src=${src%/}
+
+	# Build once; again only when our config or this script's build part
+	# (all above the kmod part) changed: the stamp holds their checksum.
+	stamp=$BB/built.stamp
+	if [ ! -x "$src/busybox" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$recipe" ]; then
+		msg "busybox: building $(basename "$src") static with i386 musl ($JOBS jobs), log in $BB/build.log"
+		t0=$(now)
+		bbmake() {
+			env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$src" \
+				CC=i386-linux-musl-gcc HOSTCC=gcc "$@"
+		}
+		# Our lines (qemu-test/busybox/config, "# CONFIG_X is not set" too)
+		# replace allnoconfig's for the same options; oldconfig does the rest.
+		grep -E '^(CONFIG_|# CONFIG_[A-Z0-9_]+ is not set)' "$CONF" > "$BB/config.ours"
+		sed -E 's/^# (CONFIG_[A-Z0-9_]+) is not set/\1/; s/=.*//' "$BB/config.ours" |
+			sort -u > "$BB/config.names"
+		{
+			bbmake allnoconfig &&
+			{ grep -v -w -F -f "$BB/config.names" "$src/.config"; cat "$BB/config.ours"; } \
+				> "$BB/config.new" &&
+			mv "$BB/config.new" "$src/.config" &&
+			bbmake oldconfig < <(yes '') &&
+			bbmake -j"$JOBS" busybox busybox.links
+		} > "$BB/build.log" 2>&1 || {
+			tail -25 "$BB/build.log" >&2
+			die "building busybox failed (log: $BB/build.log)"
+		}
+		# What we asked for is what we got.
+		while read -r l; do
+			case "$l" in
+			CONFIG_*=n) want="# ${l%=n} is not set" ;;
+			*) want=$l ;;
+			esac
+			grep -qxF "$want" "$src/.config" ||
+				die "busybox's .config lost \"$want\" (qemu-test/busybox/config; log: $BB/build.log)"
+		done < <(sed -E 's/^# (CONFIG_[A-Z0-9_]+) is not set/\1=n/' "$BB/config.ours")
+		file "$src/busybox" | grep 'ELF 32-bit.*Intel 80386.*statically linked' > /dev/null ||
+			die "$src/busybox is not a static i386 program: $(file -b "$src/busybox")"
+		echo "$recipe" > "$stamp"
+		msg "busybox built in $(elapsed "$t0") s: $(stat -c %s "$src/busybox") bytes, $(wc -l < "$src/busybox.links") applets"
+	fi
+	bb_bin=$src/busybox bb_links=$src/busybox.links
+	# Into the machine's cache, when it is the version apt offers.
+	if [ -n "$OUT" ] && [ ! -d "$OUT" ] &&
+	   [ "$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version 2> /dev/null)" = "$ver" ]; then
+		t=$CACHE/.tmp.$$
+		rm -rf "$t"
+		if mkdir -p "$t" && cp "$bb_bin" "$bb_links" "$t/" && mv -T "$t" "$OUT" 2> /dev/null; then
+			msg "busybox: kept for this machine in $OUT"
+		fi
+		rm -rf "$t"
+	fi
 fi
 
 # kmod, from its own cache (outside the clone).
@@ -116,12 +153,12 @@ esac
 KV=2.5.50
 rm -rf "$R"
 mkdir -p "$R/bin" "$R/sbin" "$R/etc" "$R/lib/modules/$KV" "$R/tmp" "$R/boot"
-cp "$src/busybox" "$R/bin/busybox"
+cp "$bb_bin" "$R/bin/busybox"
 while read -r l; do
 	[ "$l" = /bin/busybox ] || [ "$l" = /sbin/init ] || [ "$l" = /linuxrc ] && continue
 	mkdir -p "$R$(dirname "$l")"
 	ln -s /bin/busybox "$R$l"
-done < "$src/busybox.links"
+done < "$bb_links"
 install -m 755 "$TOP/qemu-test/busybox/init" "$R/sbin/init"
 # kmod-failnth.case's walk (doc/fault-injection.md).
 install -m 755 "$TOP/qemu-test/busybox/failnth-modprobe" "$R/bin/failnth-modprobe"

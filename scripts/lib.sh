@@ -16,11 +16,24 @@ ARCH=${ARCH:-i386}
 case "$BUILD" in /*) ;; *) BUILD=$TOP/$BUILD ;; esac
 TREE=$BUILD/$ARCH/linux-2.5.50
 PATCHES=${PATCHES_DIR:-$TOP/patches}
-# Results kept by what they depend on (make lint's builds: lint_key in
-# scripts/lint-series.sh): $BUILD/cache, or HARNESS_CACHE.  Exported, so
+# Results kept by what they depend on, keyed by the content of every
+# input (make lint's builds: lint_keys in scripts/lint-series.sh; the
+# sweep's compiles: scripts/sweep.sh; lds-params: tests/60-cross.sh):
+# HARNESS_CACHE, by default /var/tmp/harness-linux-2.5.50 beside the
+# compiler cache, outside the clone and shared by every clone on the
+# machine (a second clone finds what the first one built), else, where
+# that cannot be written, $BUILD/cache.  Only results that are a
+# function of their key are kept there, never a boot's verdict (a boot
+# is the test).  Each entry is written to a temporary name and renamed,
+# so that clones running at once never read half of one.  Exported, so
 # that a step run with a BUILD of its own (make lint's tree, a test's
 # probe) shares them; never in the clone's tracked files.
-HARNESS_CACHE=${HARNESS_CACHE:-$BUILD/cache}
+if [ -z "${HARNESS_CACHE:-}" ]; then
+	HARNESS_CACHE=/var/tmp/harness-linux-2.5.50
+	if ! mkdir -p "$HARNESS_CACHE" 2> /dev/null || ! [ -w "$HARNESS_CACHE" ]; then
+		HARNESS_CACHE=$BUILD/cache
+	fi
+fi
 export HARNESS_CACHE
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 

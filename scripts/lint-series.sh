@@ -11,7 +11,9 @@
 #     that step (their diffs), the kernel config, the toolchain, KSRC's
 #     path and the harness scripts of the build.  A rerun builds only
 #     the steps whose key it has not seen, from the first such step on
-#     (the tree is brought there with quilt, incrementally).
+#     (the tree is brought there with quilt, incrementally).  The cache
+#     is the machine's (scripts/lib.sh): another clone of the same
+#     series builds nothing.
 # Usage: lint-series.sh [--no-build | --keys]
 #   --no-build  only 1 and 2, fast
 #   --keys      only print each step's KEY and whether it is cached
@@ -183,7 +185,9 @@ lint_build() {
 	if "$TOP/scripts/build-kernel.sh" > "$BUILD/$ARCH/lint-step.log" 2>&1; then
 		echo "ok ($(elapsed "$t1") s)"
 		mkdir -p "$LINT_CACHE"
-		echo "built $(date -u '+%Y-%m-%d %H:%M UTC') after ${step_name[$1]}" > "$LINT_CACHE/${key[$1]}"
+		echo "built $(date -u '+%Y-%m-%d %H:%M UTC') after ${step_name[$1]}" \
+			> "$LINT_CACHE/${key[$1]}.tmp.$$" &&
+			mv "$LINT_CACHE/${key[$1]}.tmp.$$" "$LINT_CACHE/${key[$1]}"
 	else
 		echo "FAILED ($(elapsed "$t1") s)"
 		grep -v '^>>>' "$BUILD/$ARCH/lint-step.log" | sed 's/^/    | /' >&2

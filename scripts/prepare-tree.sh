@@ -13,12 +13,67 @@ need_ksrc
 if [ -d "$TREE" ] && [ ! -f "$TREE/.harness-copy" ]; then
 	die "$TREE exists but was not made by this harness; remove it"
 fi
+
+# A new tree is a copy of one pushed before on this machine, where there
+# is one: $HARNESS_CACHE/trees/KEY (scripts/lib.sh), KEY a hash of the
+# name and sum of each patch up to the target, in the series' order,
+# KSRC's path, quilt's and patch's versions and the scripts that push
+# (this one, lib.sh, quiltrc); else of the longest start of the series
+# kept, and quilt pushes the rest.  A second (cp -a) instead of the copy
+# of KSRC and a hundred quilt pushes (15 s on an idle host; every kernel
+# tree of make check: i386, i386-smp, the drivers', each cross arch's,
+# make lint's).  Only trees of the clone's own series, just pushed from
+# KSRC, are kept there (not a probe's series), the newest $TREE_KEEP
+# (3); each is written under a temporary name and renamed.
+TREES=$HARNESS_CACHE/trees
+TREE_KEEP=${TREE_KEEP:-3}
+# tree_keys: "KEY PATCH" for each patch of the series up to the target,
+# KEY that of the series up to PATCH; the target's last.
+tree_keys() {
+	local target=${upto:-$(grep -v '^#' "$PATCHES/series" | awk 'NF { p = $1 } END { print p }')}
+	{
+		echo "prepare-tree 1 KSRC $KSRC"
+		quilt --version 2>&1 | head -1
+		patch --version 2>&1 | head -1
+		(cd "$TOP/scripts" && sha1sum prepare-tree.sh lib.sh quiltrc)
+	} > "$BUILD/$ARCH/tree-key.common" 2>&1
+	grep -v '^#' "$PATCHES/series" | awk -v t="$target" 'NF { print $1 } $1 == t { exit }' |
+		python3 -c '
+import hashlib, os, sys
+h = hashlib.sha1(open(sys.argv[1], "rb").read())
+for name in sys.stdin.read().split():
+    try:
+        s = hashlib.sha1(open(os.path.join(sys.argv[2], name), "rb").read()).hexdigest()
+    except OSError:
+        s = "unreadable"
+    h.update(("%s %s\n" % (s, name)).encode())
+    print(h.hexdigest()[:16], name)
+' "$BUILD/$ARCH/tree-key.common" "$PATCHES"
+}
+fresh=
 if [ ! -d "$TREE" ]; then
-	msg "copying $KSRC to $TREE"
 	mkdir -p "$(dirname "$TREE")"
-	cp -a "$KSRC" "$TREE.tmp" && mv "$TREE.tmp" "$TREE" ||
-		die "copy failed"
-	echo "$KSRC" > "$TREE/.harness-copy"
+	rm -rf "$TREE.tmp"
+	keys=$(tree_keys)
+	key=$(tail -1 <<< "$keys" | cut -d' ' -f1)
+	from=
+	for k in $(tac <<< "$keys" | cut -d' ' -f1); do
+		[ -f "$TREES/$k/.harness-pushed" ] || continue
+		cp -a "$TREES/$k" "$TREE.tmp" 2> /dev/null && mv "$TREE.tmp" "$TREE" && from=$k
+		break
+	done
+	if [ -n "$from" ]; then
+		touch "$TREES/$from" 2> /dev/null
+		msg "copied $TREES/$from (up to $(grep "^$from " <<< "$keys" | cut -d' ' -f2), pushed before on this machine) to $TREE"
+		[ "$from" = "$key" ] || fresh=yes
+	else
+		rm -rf "$TREE.tmp"
+		msg "copying $KSRC to $TREE"
+		cp -a "$KSRC" "$TREE.tmp" && mv "$TREE.tmp" "$TREE" ||
+			die "copy failed"
+		echo "$KSRC" > "$TREE/.harness-copy"
+		fresh=yes
+	fi
 fi
 
 # Patch files may have changed since they were pushed, and the series
@@ -63,3 +118,22 @@ top=$(cat "$TREE/.pc/applied-patches")
 (cd "$PATCHES" && sha1sum $top) | awk '{ print $1, $2 }' > "$stamp.tmp" && mv "$stamp.tmp" "$stamp" ||
 	die "cannot write $stamp"
 msg "applied $(echo "$top" | wc -l) patches, top: $(echo "$top" | tail -1)"
+
+# Keep it for the next new tree of this series (see above): a tree
+# new in this run and pushed to its target just now, of the clone's
+# own patches.
+if [ -n "$fresh" ] && [ "$PATCHES" = "$TOP/patches" ] && [ "$TREE_KEEP" -gt 0 ] &&
+   [ "$(tree_keys | tail -1 | cut -d' ' -f1)" = "$key" ] && [ ! -d "$TREES/$key" ] &&
+   mkdir -p "$TREES" 2> /dev/null; then
+	t=$TREES/.tmp.$$
+	rm -rf "$t"
+	if cp -a "$TREE" "$t" 2> /dev/null && mv -T "$t" "$TREES/$key" 2> /dev/null; then
+		# The oldest beyond TREE_KEEP go (renamed first: a copy being
+		# made from one fails, and that prepare-tree.sh pushes instead).
+		ls -dt "$TREES"/*/ 2> /dev/null | tail -n +$((TREE_KEEP + 1)) |
+			while read -r old; do
+				mv -T "${old%/}" "$TREES/.old.$$" 2> /dev/null && rm -rf "$TREES/.old.$$"
+			done
+	fi
+	rm -rf "$t"
+fi

@@ -14,9 +14,15 @@
 # where kbuild would build the object into the kernel.
 # A file that compiles before and not after is newly broken: the sweep
 # lists it with its first error and exits 1.
-# Results are cached per tree under $BUILD/sweep/results/KEY, KEY a hash
-# of the tree's patches (names and diffs), the config recipe and the
-# compiler: a rerun with unchanged patches compiles nothing.
+# Results are cached per tree under $HARNESS_CACHE/sweep/KEY (the
+# machine's results cache, shared by every clone: scripts/lib.sh), KEY a
+# hash of the tree's patches (names and diffs), the recipe, the scripts
+# that make the tree and the commands (this one, lib.sh, prepare-tree.sh,
+# quiltrc), KSRC's path and the compiler (toolchain_id): a rerun with
+# unchanged patches, in this clone or another, compiles nothing, and a
+# tree whose files all have their results is not even prepared.  Each
+# result is written under a temporary name and renamed, so that sweeps
+# of two clones at once can share a KEY.
 # Usage: sweep.sh [--risky] [--list FILE]
 #   --risky    only the files sweep-files.py calls risky (MODULE_PARM
 #              before its variable, or naming none): the make check subset
@@ -67,18 +73,33 @@ last_compat=$(echo "$compat" | tail -1)
 	die "$PATCHES/series has compat/ patches after the first other one"
 
 # KEY of PATCH...: hash of the patches (their diffs: a header edit
-# changes no tree), the recipe and the compiler.
+# changes no tree), the recipe, the scripts, KSRC's path and the
+# compiler.  (The patches' sums in one process: a process a patch took
+# seconds on a busy host.)
+key_common=$(echo "$RECIPE"; echo "KSRC $KSRC"; toolchain_id gcc
+	(cd "$TOP/scripts" && sha1sum sweep.sh lib.sh prepare-tree.sh quiltrc))
+declare -A patch_sum=()
+while read -r name sum; do
+	patch_sum[$name]=$sum
+done < <(python3 - "$PATCHES" $series <<'PY'
+import hashlib, os, sys
+for name in sys.argv[2:]:
+    lines = open(os.path.join(sys.argv[1], name), "rb").read().splitlines(True)
+    start = next((i for i, l in enumerate(lines) if l.startswith(b"--- ")), len(lines))
+    print(name, hashlib.sha1(b"".join(lines[start:])).hexdigest())
+PY
+)
 key_of() {
 	{
-		echo "$RECIPE"
-		gcc --version | head -1
+		echo "$key_common"
 		for p in "$@"; do
-			echo "$p $(sed -n '/^--- /,$p' "$PATCHES/$p" | sha1sum)"
+			echo "$p ${patch_sum[$p]:?no sum of $p}"
 		done
 	} | sha1sum | cut -c1-16
 }
 key_before=$(key_of $compat)
 key_after=$(key_of $series)
+RES=$HARNESS_CACHE/sweep
 
 # The files.
 case $mode in
@@ -129,8 +150,8 @@ configure() {
 	cp "$tree/.config" "$SW/config"
 }
 
-# commands NAME RESDIR FILE...: kbuild's compile command for each file,
-# as RESDIR/ENC.cmd (run from the tree's top).
+# commands NAME CMDDIR FILE...: kbuild's compile command for each file,
+# as CMDDIR/ENC.cmd (run from the tree's top).
 commands() {
 	local name=$1 res=$2 tree=$SW/$1/$ARCH/linux-2.5.50
 	shift 2
@@ -171,23 +192,33 @@ for f in files:
 PY
 }
 
-# compile NAME KEY: every file not yet in RESDIR, in parallel.
+# todo KEY: the files with no result under $RES/KEY.
+todo() {
+	local f res=$RES/$1
+	for f in $files; do
+		[ -f "$res/${f//\//%}.rc" ] || echo "$f"
+	done
+}
+
+# compile NAME KEY TODO: the files TODO (not yet in $RES/KEY), in
+# parallel; each file's .err, then its .rc (a result is there when its
+# .rc is), written under a temporary name and renamed.
 compile() {
-	local name=$1 res=$SW/results/$2 tree=$SW/$1/$ARCH/linux-2.5.50 todo n done_ pid had
-	mkdir -p "$res"
-	had=$(ls "$res" | grep -c '\.rc$')
-	todo=$(for f in $files; do [ -f "$res/${f//\//%}.rc" ] || echo "$f"; done)
+	local name=$1 res=$RES/$2 cmds=$SW/cmds/$2 tree=$SW/$1/$ARCH/linux-2.5.50 todo=$3 n done_ pid had
 	n=$(echo "$todo" | grep -c .)
 	if [ "$n" -eq 0 ]; then
-		msg "sweep: $name: all $nfiles results cached (results/$2)"
+		msg "sweep: $name: all $nfiles results cached ($res)"
 		return 0
 	fi
-	commands "$name" "$res" $todo
+	mkdir -p "$res" "$cmds" || die "sweep: cannot make $res and $cmds"
+	had=$(ls "$res" | grep -c '\.rc$')
+	commands "$name" "$cmds" $todo
 	msg "sweep: $name: compiling $n files ($JOBS jobs)"
 	local t1
 	t1=$(now)
 	echo "$todo" | tr / % | (cd "$tree" && xargs -P "$JOBS" -I@ \
-		sh -c 'sh "$0/@.cmd" > "$0/@.err" 2>&1; echo $? > "$0/@.rc.tmp" && mv "$0/@.rc.tmp" "$0/@.rc"' "$res") &
+		sh -c 'sh "$0/@.cmd" > "$1/@.err.$$" 2>&1; echo $? > "$1/@.rc.$$" &&
+			mv "$1/@.err.$$" "$1/@.err" && mv "$1/@.rc.$$" "$1/@.rc"' "$cmds" "$res") &
 	pid=$!
 	while kill -0 $pid 2>/dev/null; do
 		sleep 20
@@ -198,20 +229,41 @@ compile() {
 	msg "sweep: $name: $n files compiled in $(elapsed "$t1") s"
 }
 
-prepare before "$key_before" --upto "$last_compat"
-prepare after "$key_after"
-if ! diff <(grep '^CONFIG' "$SW/config") <(grep '^CONFIG' "$SW/after/$ARCH/linux-2.5.50/.config") \
-	> "$SW/config.diff"; then
-	if grep -q '^<' "$SW/config.diff"; then
-		cat "$SW/config.diff" >&2
-		die "sweep: the after tree lost options of the before tree's config (above)"
+# A tree is prepared only where a file has no result yet.  The after
+# tree is configured from the before tree's config: kept with the
+# before tree's results, else the before tree is prepared for it.
+todo_before=$(todo "$key_before")
+todo_after=$(todo "$key_after")
+need_before=
+[ -n "$todo_before" ] && need_before=yes
+[ -n "$todo_after" ] && [ ! -f "$RES/$key_before/.config" ] && need_before=yes
+if [ -n "$need_before" ]; then
+	prepare before "$key_before" --upto "$last_compat"
+	if [ ! -f "$RES/$key_before/.config" ]; then
+		mkdir -p "$RES/$key_before" && cp "$SW/config" "$RES/$key_before/.config.tmp.$$" &&
+			mv "$RES/$key_before/.config.tmp.$$" "$RES/$key_before/.config" ||
+			die "sweep: cannot keep the config in $RES/$key_before"
 	fi
 fi
-compile before "$key_before"
-compile after "$key_after"
+if [ -n "$todo_after" ]; then
+	if [ -z "$need_before" ]; then
+		cp "$RES/$key_before/.config" "$SW/config" ||
+			die "sweep: cannot copy $RES/$key_before/.config"
+	fi
+	prepare after "$key_after"
+	if ! diff <(grep '^CONFIG' "$SW/config") <(grep '^CONFIG' "$SW/after/$ARCH/linux-2.5.50/.config") \
+		> "$SW/config.diff"; then
+		if grep -q '^<' "$SW/config.diff"; then
+			cat "$SW/config.diff" >&2
+			die "sweep: the after tree lost options of the before tree's config (above)"
+		fi
+	fi
+fi
+compile before "$key_before" "$todo_before"
+compile after "$key_after" "$todo_after"
 
 # Summary.
-rb=$SW/results/$key_before ra=$SW/results/$key_after
+rb=$RES/$key_before ra=$RES/$key_after
 ok_b=0 ok_a=0 broken= fixed= nb=0 nf=0
 for f in $files; do
 	e=${f//\//%}
@@ -228,7 +280,7 @@ for f in $files; do
 	fi
 done
 {
-	echo "sweep ($mode) of $(date -u '+%Y-%m-%d %H:%M UTC'), before=results/$key_before after=results/$key_after"
+	echo "sweep ($mode) of $(date -u '+%Y-%m-%d %H:%M UTC'), results in $RES: before=$key_before after=$key_after"
 	echo "files tried:     $nfiles"
 	echo "compile before:  $ok_b"
 	echo "compile after:   $ok_a"

@@ -340,7 +340,8 @@ elif ltree=$("$TOP/scripts/arch/lds-tree.sh" 2> "$BUILD/lds-params.log"); then
 	else
 		ldsout=$("$TOP/scripts/arch/lds-params.sh" "$ltree")
 		if [ $? = 0 ] && ! grep -q '^FAIL' <<< "$ldsout"; then
-			mkdir -p "${lcache%/*}" && echo "$ldsout" > "$lcache"
+			mkdir -p "${lcache%/*}" && echo "$ldsout" > "$lcache.tmp.$$" &&
+				mv "$lcache.tmp.$$" "$lcache"
 		fi
 	fi
 	echo "$ldsout" | grep -a -E "$RESULT_RE"

@@ -55,15 +55,28 @@ rm -f "$out"
 # module-param-obsolete did) must break pcnet32.c (MODULE_PARM(debug)
 # before debug) and leave eepro100.c alone.  Its own BUILD; about a minute
 # the first time, seconds when nothing changed (the probe patch has no
-# file times in its headers, so its trees and results are kept).
+# file times in its headers, so its results are kept, in the machine's
+# cache: scripts/sweep.sh).
 what=$probe_what
 PB=$BUILD/sweep-probe
 P=$PB/patches
-ref=$BUILD/sweep/before/i386/linux-2.5.50/include/linux/module.h
-if [ ! -f "$ref" ]; then
-	fail "$what: no $ref (the sweep above did not prepare its trees)"
-	exit 0
-fi
+# module.h as the compat patches leave it (the sweep prepares no tree
+# when its results are cached): the compat patches applied to a copy of
+# the files they touch (as make lint does) and of module.h.
+rm -rf "$PB/compat-h"
+mkdir -p "$PB/compat-h"
+compat=$(grep -v '^#' "$PATCHES/series" | awk 'NF && /^compat\// { print $1 }')
+{ echo include/linux/module.h
+  (cd "$PATCHES" && sed -n 's,^+++ [^/[:space:]]*/\([^[:space:]]*\).*,\1,p' $compat); } |
+	sort -u | while read -r f; do [ -f "$KSRC/$f" ] && printf '%s\0' "$f"; done |
+	(cd "$KSRC" && xargs -0 -r cp -p --parents -t "$PB/compat-h")
+for p in $compat; do
+	if ! patch -p1 -s --fuzz=0 -N -d "$PB/compat-h" -i "$PATCHES/$p" > "$PB/compat-h.log" 2>&1; then
+		fail "$what: $p does not apply to a copy of the pristine files: $(head -3 "$PB/compat-h.log" | tr '\n' ' ')"
+		exit 0
+	fi
+done
+ref=$PB/compat-h/include/linux/module.h
 mkdir -p "$P/test"
 rm -f "$P/compat"
 ln -s "$PATCHES/compat" "$P/compat"
@@ -75,7 +88,7 @@ cp "$ref" "$PB/a/include/linux/module.h"
 sed 's/^#define MODULE_PARM(parm,string)$/#define MODULE_PARM(parm,string) static void *__sweep_probe_##parm __attribute__((unused)) = \&(parm)/' \
 	"$ref" > "$PB/b/include/linux/module.h"
 # Labels, not the files' times, in the headers: the same probe patch at
-# every run, so that its trees and results are kept (sweep.sh's keys).
+# every run, so that its results are kept (sweep.sh's keys).
 (cd "$PB" && diff -u --label a/include/linux/module.h --label b/include/linux/module.h \
 	a/include/linux/module.h b/include/linux/module.h) > "$P/test/sweep-probe.patch.tmp"
 if [ $? -ne 1 ]; then

@@ -4,11 +4,13 @@
 # can fail: a probe series whose second patch breaks the build and whose
 # third mends it (the top of that series builds) must be refused at the
 # broken step.  Each step's build is cached by a key of all it depends
-# on (scripts/lint-series.sh; tests/05-lint-keys.sh checks the keys): a
-# rerun with nothing changed builds nothing.  The probe's first patch
-# is new at every run, so every run shows a changed patch built and the
-# unchanged compat patches not.  About 6 minutes from nothing on 2 idle
-# cores; a minute with nothing changed.
+# on (scripts/lint-series.sh; tests/05-lint-keys.sh checks the keys),
+# in the machine's results cache (scripts/lib.sh, HARNESS_CACHE): a
+# rerun with nothing changed, in this clone or another, builds nothing.
+# The probe's first patch is new at every run, so every run shows a
+# changed patch built and the unchanged compat patches not.  About 6
+# minutes from nothing on 2 idle cores; about a minute with nothing
+# changed (the probe's kernel, built whole in a fresh clone).
 . "$(dirname "$0")/lib-test.sh"
 need_tree_or_skip "bisect: the kernel builds after every feature patch" \
 	"bisect: a series broken in the middle is refused" \
