@@ -27,6 +27,7 @@ bugs='
 16384|a static binary failing in flush_old_exec puts a NULL file|exec-failnth|unexpected '\''Oops
 32768|the private signal table allocated after the old mm is gone|exec-failnth|(flush_old_exec|de_thread)
 65536|setup_arg_pages failing leaks the program headers|exec-failnth|expected '\''^failnth exec: slab caches with more objects: 0$'\''
+131072|an exec leaves a shared signal table shared|exec-failnth|handler reset
 '
 bits=(sysmodbug=0 $(echo "$bugs" | cut -d'|' -f1 | sed '/^$/d; s/^/sysmodbug=/'))
 labels=("${bits[@]/#/kmod bug-back }")

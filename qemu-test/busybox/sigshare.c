@@ -20,7 +20,9 @@
  *	sigshare: exit=K		the child exited with K
  *	sigshare: signal=S		it was killed by signal S
  * after the exec's own "sigshare: execve=ERRNO" when execve() returned
- * (the child then exits 127).  Exit status 0, or 2 when the child could
+ * (the child then exits 127), and before it "sigshare: handler reset:
+ * ..." when this process's handler of SIGUSR1 is gone: the exec reset
+ * the handlers of a table it still shared (-s).  Exit status 0, or 2 when the child could
  * not be made or waited for.  Built static with i386 musl by
  * scripts/build-busybox.sh.
  */
@@ -72,6 +74,10 @@ static int run(void *unused)
 	return 0;
 }
 
+static void usr1(int sig)
+{
+}
+
 static int sleeper(void *unused)
 {
 	for (;;)
@@ -85,6 +91,7 @@ int main(int argc, char **argv)
 	const int thread = CLONE_VM | CLONE_SIGHAND | CLONE_THREAD |
 			   CLONE_DETACHED;
 	char mode = 's';
+	struct sigaction act;
 	long pid;
 	int status;
 
@@ -99,6 +106,11 @@ int main(int argc, char **argv)
 	}
 	nth = argv[1];
 	prog = argv + 2;
+	/* -s: the exec must give the child a table of its own, and reset
+	   only that one's handlers, not ours */
+	memset(&act, 0, sizeof(act));
+	act.sa_handler = usr1;
+	sigaction(SIGUSR1, &act, NULL);
 	fflush(stdout);
 	/* fork's semantics (the child has a copy of the memory); -s: one
 	   signal table for both */
@@ -141,6 +153,8 @@ int main(int argc, char **argv)
 		perror("sigshare: waitpid");
 		return 2;
 	}
+	if (sigaction(SIGUSR1, NULL, &act) || act.sa_handler != usr1)
+		printf("sigshare: handler reset: the exec left the table shared\n");
 	if (WIFSIGNALED(status))
 		printf("sigshare: signal=%d\n", WTERMSIG(status));
 	else
