@@ -57,8 +57,8 @@ mkdir -p "$AM"
 # Bump when the way the trees are configured or built changes.
 RECIPE="allmodules-1 allmodconfig -SMP +i386 built-ins, bzImage, make -k modules"
 
-series=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
-compat=$(echo "$series" | awk '!/^compat\// { exit } { print }')
+series=$(series_list)
+compat=$(series_list compat-head)
 last_compat=$(echo "$compat" | tail -1)
 [ -n "$last_compat" ] || die "no compat patches at the top of $PATCHES/series"
 

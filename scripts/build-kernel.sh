@@ -37,12 +37,9 @@ fi
 # nothing to do.
 built=$TREE/.harness-built
 inputs() {
-	local f
 	echo "build-kernel 1: $image, kmake ${kmake_args[*]}"
 	echo "config ${KCONFIG:-$ARCH} $(sha1sum < "$cfg")"
-	for f in build-kernel.sh lib.sh arch/$ARCH.sh arch/${KCONFIG:-$ARCH}.sh; do
-		[ -f "$TOP/scripts/$f" ] && echo "$f $(sha1sum < "$TOP/scripts/$f")"
-	done
+	script_sums build-kernel.sh lib.sh arch/$ARCH.sh arch/${KCONFIG:-$ARCH}.sh
 	toolchain_id "$arch_cc"
 	echo "files $(find "$TREE" -type f ! -name '.harness-*' | wc -l)"
 }

@@ -156,7 +156,7 @@ pushed_same() {
 	while read -r sum name; do
 		now[$name]=$sum
 	done < <(cd "$PATCHES" && sha1sum $applied 2>/dev/null)
-	mapfile -t names < <(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
+	mapfile -t names < <(series_list)
 	SAME_TOP= SAME_N=0 APPLIED_TOP=$(echo "$applied" | tail -1) SERIES_TOP=${names[-1]:-}
 	for name in $applied; do
 		[ "$name" = "${names[$i]:-}" ] || break
@@ -165,6 +165,30 @@ pushed_same() {
 		SAME_TOP=$name SAME_N=$i
 		[ "$name" = "$upto" ] && break
 	done
+}
+
+# series_list [PART [DIR]]: the names in DIR/series ($PATCHES/series by
+# default), in order, comments and blank lines left out: PART "all"
+# (the default), "compat", "feature" or "test" (the patches of that
+# directory), or "compat-head" (the compat/ patches before the first
+# that is not).  The shell's one reading of a series file.
+series_list() {
+	local part=${1:-all} dir=${2:-$PATCHES}
+	awk -v part="$part" '
+		{ sub(/#.*/, "") }
+		NF == 0 { next }
+		part == "compat-head" { if ($1 !~ /^compat\//) exit; print $1; next }
+		part == "all" || index($1, part "/") == 1 { print $1 }' "$dir/series"
+}
+
+# script_sums FILE...: "FILE SHA1" for each scripts/FILE there is: the
+# harness's part of a build's key (build-kernel.sh, lint-series.sh).
+script_sums() {
+	local f
+	for f; do
+		[ -f "$TOP/scripts/$f" ] && echo "$f $(sha1sum < "$TOP/scripts/$f")"
+	done
+	return 0
 }
 
 # tree_current: $TREE has all of $PATCHES/series applied, each patch as

@@ -27,9 +27,9 @@ case "${1:-}" in
 *) die "usage: $0 [--no-build | --keys]" ;;
 esac
 
-series=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
-compat=$(echo "$series" | grep '^compat/')
-feature=$(echo "$series" | grep -v -e '^compat/' -e '^test/')
+series=$(series_list)
+compat=$(series_list compat)
+feature=$(series_list feature)
 [ -n "$feature" ] || die "no feature patches in $PATCHES/series"
 nfeat=$(echo "$feature" | wc -l)
 
@@ -49,15 +49,13 @@ step_name=("compat/ ($(echo "$compat" | wc -l) patches)" $feature)
 # description is not in it (it changes no tree): its lines from the
 # first that can start a diff on are.
 lint_keys() {
-	local cfg=${KCONFIG:-i386} f
+	local cfg=${KCONFIG:-i386}
 	{
 		echo "lint-build-1: build-kernel.sh after quilt push, incremental"
 		echo "KSRC $KSRC"
 		echo "config $cfg $(sha1sum < "$TOP/kernel-config/$cfg")"
-		for f in lint-series.sh build-kernel.sh prepare-tree.sh lib.sh quiltrc \
-			arch/i386.sh arch/$cfg.sh; do
-			[ -f "$TOP/scripts/$f" ] && echo "$f $(sha1sum < "$TOP/scripts/$f")"
-		done
+		script_sums lint-series.sh build-kernel.sh prepare-tree.sh lib.sh quiltrc \
+			arch/i386.sh arch/$cfg.sh
 		toolchain_id gcc
 	} > "$BUILD/lint-key.common" || die "lint: cannot write $BUILD/lint-key.common"
 	key=($(SERIES=$series python3 - "$PATCHES" "$BUILD/lint-key.common" "${step_top[@]}" <<'PY'

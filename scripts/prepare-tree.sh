@@ -30,14 +30,14 @@ TREE_KEEP=${TREE_KEEP:-3}
 # tree_keys: "KEY PATCH" for each patch of the series up to the target,
 # KEY that of the series up to PATCH; the target's last.
 tree_keys() {
-	local target=${upto:-$(grep -v '^#' "$PATCHES/series" | awk 'NF { p = $1 } END { print p }')}
+	local target=${upto:-$(series_list | tail -n 1)}
 	{
 		echo "prepare-tree 1 KSRC $KSRC"
 		quilt --version 2>&1 | head -1
 		patch --version 2>&1 | head -1
 		(cd "$TOP/scripts" && sha1sum prepare-tree.sh lib.sh quiltrc)
 	} > "$BUILD/$ARCH/tree-key.common" 2>&1
-	grep -v '^#' "$PATCHES/series" | awk -v t="$target" 'NF { print $1 } $1 == t { exit }' |
+	series_list | awk -v t="$target" '{ print } $1 == t { exit }' |
 		python3 -c '
 import hashlib, os, sys
 h = hashlib.sha1(open(sys.argv[1], "rb").read())

@@ -21,7 +21,7 @@ fi
 out=$(mktemp) || die "mktemp"
 trap 'rm -f "$out"' EXIT
 n=0 fixed=0
-for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series"); do
+for p in $(series_list); do
 	q push > "$out" 2>&1
 	rc=$?
 	n=$((n + 1))

@@ -65,11 +65,11 @@ export PATCHES_DIR=$snap
 
 # The series: the compat section is its non-comment lines up to the
 # first that is not compat/.
-series=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }')
-compat=$(echo "$series" | awk '!/^compat\// { exit } { print }')
+series=$(series_list)
+compat=$(series_list compat-head)
 last_compat=$(echo "$compat" | tail -1)
 [ -n "$last_compat" ] || die "no compat patches at the top of $PATCHES/series"
-[ "$(echo "$series" | grep -c '^compat/')" = "$(echo "$compat" | wc -l)" ] ||
+[ "$(series_list compat | wc -l)" = "$(echo "$compat" | wc -l)" ] ||
 	die "$PATCHES/series has compat/ patches after the first other one"
 
 # KEY of PATCH...: hash of the patches (their diffs: a header edit

@@ -278,4 +278,22 @@ if [ -z "$bad" ]; then
 else
 	fail "harness: \"| grep -q\" under pipefail (SIGPIPE makes it fail at random): $(echo $bad)"
 fi
+
+# The series is read in one place (lib.sh's series_list): comments,
+# blank lines and trailing words left out, parts by directory, and the
+# compat head stopping at the first patch that is not compat/.
+mkdir -p "$tmp/ser"
+printf '%s\n' '# head' 'compat/a.patch' '' 'compat/b.patch -p1' '  # indented' \
+	'feature/c.patch # why' 'compat/late.patch' 'test/t.patch' > "$tmp/ser/series"
+got=$(for p in all compat compat-head feature test; do echo "$p:" $(series_list $p "$tmp/ser"); done)
+want='all: compat/a.patch compat/b.patch feature/c.patch compat/late.patch test/t.patch
+compat: compat/a.patch compat/b.patch compat/late.patch
+compat-head: compat/a.patch compat/b.patch
+feature: feature/c.patch
+test: test/t.patch'
+if [ "$got" = "$want" ] && [ "$(series_list feature | head -n 1)" = feature/module-table-fix.patch ]; then
+	pass "harness: series_list reads a series file's parts (and the real one's first feature patch)"
+else
+	fail "harness: series_list gives: $(echo $got)"
+fi
 exit 0

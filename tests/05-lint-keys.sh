@@ -22,7 +22,7 @@ states() { keys | awk '{ printf "%s%s", s, $3; s = " " }'; }
 
 k0=$(keys) || { fail "lint keys: lint-series.sh --keys fails: $k0"; exit 0; }
 n=$(echo "$k0" | wc -l)
-nfeat=$(grep -v '^#' "$TOP/patches/series" | grep -c '^feature/')
+nfeat=$(series_list feature "$TOP/patches" | wc -l)
 if [ "$n" = $((nfeat + 1)) ] && [ "$(keys)" = "$k0" ] &&
    [ "$(echo "$k0" | awk '{ print $2 }' | sort -u | wc -l)" = "$n" ] &&
    [ "$(HARNESS_CACHE=$tmp/cache "$TOP/scripts/lint-series.sh" --keys)" = "$k0" ]; then
@@ -41,7 +41,7 @@ fi
 
 # A changed hunk in the third feature patch: steps 1-3 (compat, the
 # first two feature patches) stay cached, step 4 on is new.
-third=$(grep -v '^#' "$H/patches/series" | grep '^feature/' | sed -n 3p)
+third=$(series_list feature "$H/patches" | sed -n 3p)
 cp "$H/patches/$third" "$tmp/saved"
 sed -i '0,/^+[^+]/s/^+\([^+].*\)$/+\1 /' "$H/patches/$third"
 want=$(for i in $(seq $n); do [ $i -le 3 ] && echo cached || echo new; done | tr '\n' ' ' | sed 's/ $//')

@@ -31,7 +31,7 @@ fi
 # not a copy of the whole tree each.
 fake=$tmp/patches
 mkdir -p "$fake/compat"
-first=$(grep -v '^#' "$TOP/patches/series" | grep . | head -1)
+first=$(series_list all "$TOP/patches" | head -n 1)
 mini=$tmp/mini-ksrc
 mkdir -p "$mini"
 for f in Makefile kernel/module.c arch/i386/vmlinux.lds.S \

@@ -15,7 +15,7 @@ else
 fi
 # Warnings in any C file or header that a feature patch touches: touch
 # the feature .c files so this build compiles each of them again.
-files=$(for p in $(grep -v '^#' "$PATCHES/series" | grep -v -e '^compat/' -e '^test/' | awk 'NF{print $1}'); do
+files=$(for p in $(series_list feature); do
 	grep '^+++ ' "$PATCHES/$p" | sed 's|^+++ b/||; s/\t.*//'
 done | sort -u | grep -E '\.[ch]$')
 if [ -z "$files" ]; then

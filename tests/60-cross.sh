@@ -168,7 +168,7 @@ module_tables() {
 # Does the series add .param.init to arch/$1/vmlinux.lds.S?
 series_has_params() {
 	local p
-	for p in $(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }'); do
+	for p in $(series_list); do
 		awk -v f="arch/$1/vmlinux.lds.S" '
 			/^\+\+\+ / { on = index($2, f) > 0 }
 			on && /^\+.*\.param\.init/ { found = 1 }

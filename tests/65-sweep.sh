@@ -65,7 +65,7 @@ P=$PB/patches
 # the files they touch (as make lint does) and of module.h.
 rm -rf "$PB/compat-h"
 mkdir -p "$PB/compat-h"
-compat=$(grep -v '^#' "$PATCHES/series" | awk 'NF && /^compat\// { print $1 }')
+compat=$(series_list compat)
 { echo include/linux/module.h
   (cd "$PATCHES" && sed -n 's,^+++ [^/[:space:]]*/\([^[:space:]]*\).*,\1,p' $compat); } |
 	sort -u | while read -r f; do [ -f "$KSRC/$f" ] && printf '%s\0' "$f"; done |
@@ -80,7 +80,7 @@ ref=$PB/compat-h/include/linux/module.h
 mkdir -p "$P/test"
 rm -f "$P/compat"
 ln -s "$PATCHES/compat" "$P/compat"
-{ grep -v '^#' "$PATCHES/series" | awk 'NF && /^compat\// { print $1 }'
+{ series_list compat
   echo test/sweep-probe.patch; } > "$P/series.tmp"
 mv "$P/series.tmp" "$P/series"
 mkdir -p "$PB/a/include/linux" "$PB/b/include/linux"

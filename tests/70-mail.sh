@@ -97,7 +97,7 @@ need_tree_or_skip "mail: mbox" "mail: headers" "mail: threading" "mail: identity
 	"mail: diffstats" "mail: patches apply" "mail: equals quilt" "mail: feature only" \
 	"lint: real series" "lint: offset refused"
 
-feature=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }' | grep -v -e '^compat/' -e '^test/')
+feature=$(series_list feature)
 [ -n "$feature" ] || { skip "mail: no feature patches in patches/series yet"; exit 0; }
 nfeat=$(echo "$feature" | wc -l)
 
@@ -341,12 +341,12 @@ cp -r "$fp" "$tmp/tp"
 first=$(echo "$feature" | head -1)
 mkdir -p "$tmp/tp/test"
 sed '1s/.*/Test-only patch that must never be mailed/' "$PATCHES/$first" > "$tmp/tp/test/t.patch"
-{ grep '^compat/' "$PATCHES/series"; echo "$feature"; echo test/t.patch; } > "$tmp/tp/series"
+{ series_list compat; echo "$feature"; echo test/t.patch; } > "$tmp/tp/series"
 cp -r "$PATCHES/compat" "$tmp/tp/"
 noid env PATCHES_DIR="$tmp/tp" "$M" --to "$TO" --from "$TO" -o "$tmp/t.mbox" > "$tmp/o" 2>&1
 sed -n 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] //p' "$tmp/t.mbox" > "$tmp/subjects" 2>/dev/null
 n=$(wc -l < "$tmp/subjects")
-for p in $(grep '^compat/' "$PATCHES/series"); do head -1 "$PATCHES/$p"; done > "$tmp/compat-subjects"
+for p in $(series_list compat); do head -1 "$PATCHES/$p"; done > "$tmp/compat-subjects"
 if [ "$n" = $((nfeat + 1)) ] && ! grep -q 'never be mailed' "$tmp/t.mbox" &&
    ! grep -F -q -x -f "$tmp/compat-subjects" "$tmp/subjects"; then
 	pass "mail: only the $nfeat feature patches are mailed, never compat/ or test/"

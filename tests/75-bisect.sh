@@ -19,7 +19,7 @@ L=$TOP/scripts/lint-series.sh
 tmp=$(mktemp -d)
 on_exit 'rm -rf "$tmp"'
 
-nfeat=$(grep -v '^#' "$PATCHES/series" | grep -c '^feature/')
+nfeat=$(series_list feature | wc -l)
 echo "    ... make lint: building i386 after each of $((nfeat + 1)) steps"
 if "$L" > "$tmp/out" 2>&1 &&
    grep -q "builds after each of the $((nfeat + 1)) steps" "$tmp/out"; then
@@ -35,7 +35,7 @@ fi
 P=$tmp/patches
 mkdir -p "$P/feature"
 ln -s "$PATCHES/compat" "$P/compat"
-grep '^compat/' "$PATCHES/series" > "$P/series"
+series_list compat > "$P/series"
 probe() {	# name subject old-line new-line
 	cat > "$P/feature/$1.patch" <<PATCH
 $2

@@ -8,7 +8,7 @@
 out=${1:-$BUILD/lds-params/linux-2.5.50}
 need_tools patch:patch
 need_ksrc
-series=$(grep -v '^#' "$PATCHES/series" | awk 'NF { print $1 }' | grep -v '^test/')
+series=$(series_list | grep -v '^test/')
 stamp=$(for p in $series; do echo "$p $(sha1sum < "$PATCHES/$p")"; done)
 if [ -f "$out/.lds-tree" ] && [ "$(cat "$out/.lds-tree")" = "$stamp" ]; then
 	echo "$out"; exit 0
