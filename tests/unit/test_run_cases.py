@@ -39,7 +39,9 @@ def arch_guests():
     return guests
 
 
-class CaseFile(unittest.TestCase):
+class CaseDir:
+    """A temporary directory for case files, parsed by case()."""
+
     def setUp(self):
         self.dir = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, self.dir)
@@ -50,6 +52,8 @@ class CaseFile(unittest.TestCase):
             f.write(text)
         return rc.parse_case(path, guest)
 
+
+class CaseFile(CaseDir, unittest.TestCase):
     def test_keys(self):
         c = self.case("# comment\n\nappend: a=1\nappend: b\nstep: echo x\n"
                       "expect: ^x$\nabsent: bad\nabsent-after: ^m$ => ^n$\n"
@@ -163,20 +167,13 @@ class Check(unittest.TestCase):
         self.assertEqual(rc.check(c, ["x"]), ["marker '^m$' never seen"])
 
 
-class Verdict(unittest.TestCase):
+class Verdict(CaseDir, unittest.TestCase):
     """A case's whole verdict: xfail:, its rows (row:, checks:) and the
     Result run_case() gives (what tests/55-hostile.sh printed from
     boot.sh's text before)."""
 
-    def setUp(self):
-        self.dir = tempfile.mkdtemp()
-        self.addCleanup(shutil.rmtree, self.dir)
-
     def case(self, text, guest=None):
-        path = os.path.join(self.dir, "t.case")
-        with open(path, "w") as f:
-            f.write(text)
-        return rc.parse_case(path, guest or {"long": "32"})
+        return CaseDir.case(self, text, guest or {"long": "32"})
 
     TABLE = ("row: 1 | parmtest: num=1 | 0, num=1\n"
              "#    | (a comment under the row)\n"
