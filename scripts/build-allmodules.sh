@@ -238,33 +238,6 @@ share_build() {
 }
 
 build() {
-	local tree=$1 out=$2 i syms more
-	printf '%s\n' '# make allmodules: a module by its path, composite or not' \
-		'am/%: scripts FORCE' \
-		'	$(Q)$(MAKE) -f scripts/Makefile.build obj=$(patsubst %/,%,$(dir $*)) $*' \
-		> "$out/targets.mk"
-	for i in 1 2 3 4; do
-		TREE=$tree kmake -k -j"$JOBS" -f Makefile -f "$out/targets.mk" \
-			$(sed 's|^|am/|' "$out/share.txt")
-		[ $i = 4 ] && break
-		# One nm over every built module of the list (an nm each, twice,
-		# took 80 s a round here): what they leave undefined less what
-		# vmlinux and they export.
-		(cd "$tree" && for m in $(cat "$out/share.txt"); do [ -f "$m" ] && echo "$m"; done |
-			xargs -r nm -A) > "$out/share.nm" 2> /dev/null
-		syms=$(awk '$(NF-1) == "U" { print $NF }' "$out/share.nm" | sort -u | comm -23 - <(
-				{ sed -n 's/.* __ksymtab_//p' "$tree/System.map"
-				  sed -n 's/.* __ksymtab_//p' "$out/share.nm"; } | sort -u))
-		[ -n "$syms" ] || break
-		more=$(python3 "$TOP/scripts/allmodules-share.py" exporters "$tree" "$out/all.txt" $syms |
-			grep -v -x -F -f "$out/share.txt")
-		echo ">>> round $i: undefined: $(echo $syms); their modules: $(echo $more)"
-		[ -n "$more" ] || break
-		echo "$more" >> "$out/share.txt"
-	done
-}
-
-build() {
 	local name=$1 key=$2 out=$AM/$1 tree=$AM/$1/i386/linux-2.5.50 t0 pid sfx= tgt
 	shift 2
 	mkdir -p "$out"
