@@ -32,7 +32,6 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -133,15 +132,11 @@ int main(int argc, char **argv)
 				run(NULL);
 			break;
 		case 'T':
-			t = clone(run, stack + sizeof(stack), thread, NULL);
-			if (t > 0)
-				sleeper(NULL);
-			break;
 		case 'v':
-			/* back here only once the thread's exec is under
-			   way (or its refusal) */
+			/* -v: back here only once the thread's exec is
+			   under way (or its refusal) */
 			t = clone(run, stack + sizeof(stack),
-				  thread | CLONE_VFORK, NULL);
+				  thread | (mode == 'v' ? CLONE_VFORK : 0), NULL);
 			if (t > 0)
 				sleeper(NULL);
 			break;
