@@ -1208,8 +1208,9 @@ static struct fn_mark fn_walk, fn_step;	/* failnth's, slabmark's */
 static long fn_slabs(char names[][24], long *active)
 {
 	long len = slurp("/proc/slabinfo", filebuf, sizeof(filebuf)), n = 0;
-	long mgmt[8] = { 0 };	/* slabs managed in size-32 ... size-4096 */
-	static const long gen[8] = { 32, 64, 128, 256, 512, 1024, 2048, 4096 };
+	long mgmt[8] = { 0 };	/* slabs managed in gen[i] */
+	static const char *const gen[8] = { "size-32", "size-64", "size-128",
+		"size-256", "size-512", "size-1024", "size-2048", "size-4096" };
 	char *p, *nl;
 	int i;
 
@@ -1244,7 +1245,7 @@ static long fn_slabs(char names[][24], long *active)
 					left = f[5] * 4096 - per * f[2];
 					ss = (per * 4 + 24 + 31) / 32 * 32;
 					for (i = 0; left < ss && i < 8; i++)
-						if (gen[i] >= ss) {
+						if (number(gen[i] + 5) >= ss) {
 							mgmt[i] += f[4];
 							break;
 						}
@@ -1275,18 +1276,10 @@ static long fn_slabs(char names[][24], long *active)
 			break;
 	}
 	for (i = 0; i < 8; i++) {
-		char gname[24] = "size-";
-		long j, k = 5, g = gen[i], d = 1;
+		long j;
 
-		if (!mgmt[i])
-			continue;
-		while (d * 10 <= g)
-			d *= 10;
-		for (; d; d /= 10)
-			gname[k++] = '0' + g / d % 10;
-		gname[k] = '\0';
-		for (j = 0; j < n; j++)
-			if (!sncmp(names[j], gname, 24))
+		for (j = 0; mgmt[i] && j < n; j++)
+			if (!sncmp(names[j], gen[i], 24))
 				active[j] -= mgmt[i];
 	}
 	return n;
