@@ -182,7 +182,8 @@ series_list() {
 }
 
 # script_sums FILE...: "FILE SHA1" for each scripts/FILE there is: the
-# harness's part of a build's key (build-kernel.sh, lint-series.sh).
+# harness's part of a cache key (build-kernel.sh, lint-series.sh,
+# prepare-tree.sh's trees, sweep.sh's results, tests/60's lds-params).
 script_sums() {
 	local f
 	for f; do

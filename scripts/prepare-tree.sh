@@ -35,7 +35,7 @@ tree_keys() {
 		echo "prepare-tree 1 KSRC $KSRC"
 		quilt --version 2>&1 | head -1
 		patch --version 2>&1 | head -1
-		(cd "$TOP/scripts" && sha1sum prepare-tree.sh lib.sh quiltrc)
+		script_sums prepare-tree.sh lib.sh quiltrc
 	} > "$BUILD/$ARCH/tree-key.common" 2>&1
 	series_list | awk -v t="$target" '{ print } $1 == t { exit }' |
 		python3 -c '

@@ -77,7 +77,7 @@ last_compat=$(echo "$compat" | tail -1)
 # compiler.  (The patches' sums in one process: a process a patch took
 # seconds on a busy host.)
 key_common=$(echo "$RECIPE"; echo "KSRC $KSRC"; toolchain_id gcc
-	(cd "$TOP/scripts" && sha1sum sweep.sh lib.sh prepare-tree.sh quiltrc))
+	script_sums sweep.sh lib.sh prepare-tree.sh quiltrc)
 declare -A patch_sum=()
 while read -r name sum; do
 	patch_sum[$name]=$sum

@@ -330,7 +330,7 @@ if [ -z "$lds_params" ]; then
 	:
 elif ltree=$("$TOP/scripts/arch/lds-tree.sh" 2> "$BUILD/lds-params.log"); then
 	lkey=$( { cat "$ltree/.lds-tree"; echo "KSRC $KSRC"
-		(cd "$TOP/scripts" && sha1sum arch/lds-params.sh arch/lds-tree.sh lib.sh)
+		script_sums arch/lds-params.sh arch/lds-tree.sh lib.sh
 		stat -L -c '%n %s %Y %i' $(command -v cpp gcc) /usr/bin/*-linux-gnu*; } 2>&1 |
 		sha1sum | cut -c1-16)
 	lcache=$HARNESS_CACHE/lds-params/$lkey
