@@ -25,7 +25,7 @@ bugs='
 1024|a failed link keeps its dentry|kmod-failnth|expected '\''^failnth modprobe holder: slab caches with more objects: 0$'\''
 8192|exec frees the mm past the point of no return|kmod-failnth|written after its free
 16384|a static binary failing in flush_old_exec puts a NULL file|exec-failnth|unexpected '\''Oops
-32768|the private signal table allocated after the old mm is gone|exec-failnth|(flush_old_exec|de_thread)
+32768|the private signal table allocated after the old mm is gone|exec-failnth|the private signal table must be refused
 65536|setup_arg_pages failing leaks the program headers|exec-failnth|expected '\''^failnth exec: slab caches with more objects: 0$'\''
 131072|an exec leaves a shared signal table shared|exec-failnth|handler reset
 '
