@@ -7,7 +7,9 @@
 #    among them, and the busybox guest's cases;
 #  - the bug put back: the series with tests/bugback/sysfs-remove-twice.patch on top
 #    ($BUILD/i386-smp-bugback) must fail smp-stress.case and
-#    sysfs-params.case, or the stress shows nothing.
+#    sysfs-params.case, or the stress shows nothing; with
+#    tests/bugback/finish-wait-race.patch ($BUILD/i386-smp-waitbug),
+#    pipe-wait-race.case.
 . "$(dirname "$0")/lib-test.sh"
 export ARCH=i386
 OUTER=$BUILD
@@ -58,7 +60,9 @@ mkdir -p "$BUILD/i386/busybox"
 	ln -s "$OUTER/i386/busybox/src" "$BUILD/i386/busybox/src"
 labels=()
 for c in $bb_cases; do labels+=("smp busybox $(basename "$c" .case)"); done
+bb_ok=
 if busybox_root "$BUILD/busybox-build.out" - "${labels[@]}"; then
+	bb_ok=1
 	bb_runnable "smp busybox" $bb_cases
 	GUEST_ROOT=$BB_ROOT "$TOP/scripts/boot.sh" $BB_RUN | case_lines "smp busybox"
 fi
@@ -89,4 +93,24 @@ for c in smp-stress sysfs-params; do
 		fail "smp bug-back: $c passes with the double removal put back, in $n boots: it cannot find that bug"
 	fi
 done
+
+# finish_wait()'s race (feature/wait-finish-race.patch): put back
+# (tests/bugback/finish-wait-race.patch), pipe-wait-race.case must fail
+# on two CPUs, the widened window found (waitwiden:); every boot of
+# five did (2026-12-07), so it may take up to three.
+if [ -z "$bb_ok" ]; then
+	skip "smp bug-back: pipe-wait-race: no busybox guest (see the smp busybox cases above)"
+elif bugback_tree "smp wait bug-back" "$OUTER/i386-smp" "$OUTER/i386-smp-waitbug" \
+	kernel/fork.c 'TEST ONLY' "$TOP"/tests/bugback/finish-wait-race.patch; then
+	c=$TOP/qemu-test/busybox/cases/pipe-wait-race.case
+	for n in 1 2 3; do
+		out=$(GUEST_ROOT=$BB_ROOT BOOT_LOGDIR=$BUILD/waitbug "$TOP/scripts/boot.sh" "$c" 2>&1)
+		grep -q '^FAIL: .*waitwiden: ' <<< "$out" && break
+	done
+	if grep -q '^FAIL: .*waitwiden: ' <<< "$out"; then
+		pass "smp bug-back: pipe-wait-race fails with finish_wait()'s unlocked exit put back (boot $n: an entry reused before the waker was done)"
+	else
+		fail "smp bug-back: pipe-wait-race passes with finish_wait()'s unlocked exit put back, in $n boots: it cannot find that bug"
+	fi
+fi
 exit 0
