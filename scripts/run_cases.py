@@ -542,6 +542,26 @@ def has_debug_info(elf):
     return False
 
 
+def sysrq_dump(p):
+    """A guest that ran into its timeout: before it is killed, ask its
+    kernel (CONFIG_MAGIC_SYSRQ) for the registers of the CPU that takes
+    the break and for every task's state and stack, so that the log
+    shows where it hung.  The console is QEMU's multiplexed stdio
+    (qemu_command(): the monitor is on it, never used), where Ctrl-a b
+    is a break on the serial line, and the key after a break is a SysRq
+    command.  A kernel without SysRq, or a dead guest, prints nothing."""
+    try:
+        for key in (b"p", b"t"):
+            p.stdin.write(b"\x01b")
+            p.stdin.flush()
+            time.sleep(0.5)
+            p.stdin.write(key)
+            p.stdin.flush()
+            time.sleep(2)
+    except OSError:
+        pass
+
+
 def console_lines(log):
     """The console lines of a case's log: what follows its first line,
     the QEMU command line (HEADER)."""
@@ -586,7 +606,7 @@ def run_case(path, args):
                               died=True)
             cmd = emulator_command(args, img, append)
         else:
-            cmd = qemu_command(args, img, append) + \
+            cmd = qemu_command(args, img, append, monitor=True) + \
                   [o for q in case["qemu"] for o in shlex.split(q)]
         timeout = case["timeout"]
         if args.gdb:
@@ -625,13 +645,25 @@ def run_case(path, args):
             with open(log, "wb") as out:
                 out.write((HEADER + line + "\n").encode("utf-8", "surrogateescape"))
                 out.flush()
+                # QEMU's console takes keys at a timeout (sysrq_dump());
+                # another emulator (Ski) reads nothing, as before.
+                p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL if args.cmd
+                                     else subprocess.PIPE)
                 try:
-                    p = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT,
-                                       stdin=subprocess.DEVNULL,
-                                       timeout=timeout)
-                    rc = p.returncode
+                    rc = p.wait(timeout=timeout)
                 except subprocess.TimeoutExpired:
                     rc = None
+                    if not args.cmd:
+                        sysrq_dump(p)
+                    p.kill()
+                    p.wait()
+                finally:
+                    if p.stdin:
+                        try:
+                            p.stdin.close()
+                        except OSError:
+                            pass
             if rc is None or rc >= 0 or attempt == 2 or args.gdb:
                 break
             notes.append("%s crashed (signal %d), booted again"

@@ -458,3 +458,38 @@ class RamdiskSize(unittest.TestCase):
         self.assertEqual(self.words(rc.RAMDISK_KB), [])
         self.assertEqual(self.words(rc.RAMDISK_KB + 1),
                          [b"ramdisk_size=%d" % (rc.RAMDISK_KB + 1)])
+
+
+class SysrqDump(unittest.TestCase):
+    """A QEMU guest that runs into its case's timeout is asked for its
+    CPU's registers and every task's stack (SysRq p and t, each after a
+    Ctrl-a b break on QEMU's multiplexed console) before it is killed;
+    case boots put the monitor on the console for that."""
+
+    class Stdin:
+        def __init__(self, broken=False):
+            self.data, self.broken = b"", broken
+
+        def write(self, b):
+            if self.broken:
+                raise BrokenPipeError()
+            self.data += b
+
+        def flush(self):
+            pass
+
+    def run_dump(self, stdin):
+        sleep = rc.time.sleep
+        rc.time.sleep = lambda s: None
+        try:
+            rc.sysrq_dump(types.SimpleNamespace(stdin=stdin))
+        finally:
+            rc.time.sleep = sleep
+
+    def test_keys(self):
+        s = self.Stdin()
+        self.run_dump(s)
+        self.assertEqual(s.data, b"\x01bp\x01bt")
+
+    def test_dead_guest(self):
+        self.run_dump(self.Stdin(broken=True))
