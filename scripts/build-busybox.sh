@@ -95,7 +95,7 @@ else
 		msg "busybox: building $(basename "$src") static with i386 musl ($JOBS jobs), log in $BB/build.log"
 		t0=$(now)
 		bbmake() {
-			env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$src" \
+			third_party env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$src" \
 				CC=i386-linux-musl-gcc HOSTCC=gcc "$@"
 		}
 		# Our lines (qemu-test/busybox/config, "# CONFIG_X is not set" too)

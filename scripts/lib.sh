@@ -584,6 +584,19 @@ run32() {
 	esac
 }
 
+# third_party COMMAND...: COMMAND, someone else's build (gcc's, Ski's,
+# busybox's), without command_not_found_handle and SHELL_ERRORS in its
+# environment: its configure scripts run commands that may be missing on
+# purpose, to see, and those are no shell errors of the test that
+# happens to build it (make check counts them: tests/lib-test.sh).
+third_party() {
+	(
+		unset -f command_not_found_handle
+		unset SHELL_ERRORS
+		"$@"
+	)
+}
+
 # build_step TAG LOG NAME COMMAND...: run COMMAND with its output
 # appended to LOG; say on stderr how long it took, or, when it fails,
 # its last lines, and exit (the cached builds: build-cross-gcc.sh,
@@ -592,7 +605,7 @@ build_step() {
 	local tag=$1 log=$2 name=$3 s=$(date +%s)
 	shift 3
 	echo ">>> $tag: $name ..." >&2
-	if ! "$@" >> "$log" 2>&1; then
+	if ! third_party "$@" >> "$log" 2>&1; then
 		echo "*** $tag: $name failed; last lines of $log:" >&2
 		tail -20 "$log" >&2
 		exit 1

@@ -296,4 +296,21 @@ if [ "$got" = "$want" ] && [ "$(series_list feature | head -n 1)" = feature/modu
 else
 	fail "harness: series_list gives: $(echo $got)"
 fi
+# A third party's build (lib.sh's third_party, build_step) runs without
+# the shell-error handler: configure's probes of missing commands are no
+# shell errors of the test that builds it; our own commands still are.
+errs=$tmp/shell-errors
+: > "$errs"
+(
+	export -f command_not_found_handle
+	export SHELL_ERRORS=$errs
+	third_party bash -c 'no_such_command_3p' 2> /dev/null
+	build_step t "$tmp/step.log" probe bash -c 'no_such_command_step; true' 2> /dev/null
+	bash -c 'no_such_command_ours' 2> /dev/null
+)
+if [ "$(cut -d' ' -f2- "$errs")" = "no_such_command_ours: command not found" ]; then
+	pass "harness: third_party and build_step keep a build's missing commands out of SHELL_ERRORS, ours in"
+else
+	fail "harness: SHELL_ERRORS after third_party, build_step and our own command: $(tr '\n' '|' < "$errs")"
+fi
 exit 0
