@@ -9,7 +9,11 @@
 #    ($BUILD/i386-smp-bugback) must fail smp-stress.case and
 #    sysfs-params.case, or the stress shows nothing; with
 #    tests/bugback/finish-wait-race.patch ($BUILD/i386-smp-waitbug),
-#    pipe-wait-race.case.
+#    pipe-wait-race.case;
+#  - the delay loop calibrated from the TSC's rate: with the count between
+#    ticks made 1000 times short (lpjdiv=1000) two CPUs and no timer panic,
+#    and with tests/bugback/delay-calibration-ticks.patch a lost CPU or the
+#    panic.
 . "$(dirname "$0")/lib-test.sh"
 export ARCH=i386
 OUTER=$BUILD
@@ -94,14 +98,44 @@ for c in smp-stress sysfs-params; do
 	fi
 done
 
-# finish_wait()'s race (feature/wait-finish-race.patch): put back
-# (tests/bugback/finish-wait-race.patch), pipe-wait-race.case must fail
-# on two CPUs, the widened window found (waitwiden:); every boot of
-# five did (2026-12-07), so it may take up to three.
+# The delay loop's calibration (compat/i386-qemu-delay-calibration.patch):
+# with calibrate_delay()'s count of loops between ticks made 1000 times
+# short (lpjdiv=1000, test/delay-calibration-skew.patch), as a burst of
+# QEMU's late ticks made it in 1 SMP boot of some 60 on a busy host,
+# the kernel takes the TSC's rate instead: two CPUs, no timer panic.
+if out=$(APPEND=lpjdiv=1000 BOOT_LOGDIR=$BUILD/lpjdiv "$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/boot.case" 2>&1) &&
+	grep -a -q "Delay loop from the TSC's rate" "$BUILD/lpjdiv/boot.log" &&
+	grep -a -q 'Total of 2 processors activated' "$BUILD/lpjdiv/boot.log"; then
+	pass "smp lpjdiv=1000: the delay loop from the TSC's rate, two CPUs up, no timer panic"
+else
+	fail "smp lpjdiv=1000: $(grep -a -m1 -E 'panic|not responding|FAIL' "$BUILD/lpjdiv/boot.log" <<< "$out" | cut -c1-120)"
+fi
+
+# The bugs put back in one more copy of the tree ($BUILD/i386-smp-waitbug):
+# finish_wait()'s unlocked exit (tests/bugback/finish-wait-race.patch) and
+# the delay loop counted between ticks (tests/bugback/delay-calibration-ticks.patch).
+bugback_tree "smp wait bug-back" "$OUTER/i386-smp" "$OUTER/i386-smp-waitbug" \
+	kernel/fork.c 'TEST ONLY' "$TOP"/tests/bugback/finish-wait-race.patch \
+	"$TOP"/tests/bugback/delay-calibration-ticks.patch || exit 0
+
+# lpjdiv=1000 must cost the second CPU or panic in the IO-APIC timer
+# check where the count is taken from the ticks.
+out=$(APPEND=lpjdiv=1000 BOOT_LOGDIR=$BUILD/lpjdiv "$TOP/scripts/boot.sh" "$TOP/qemu-test/cases/boot.case" 2>&1)
+why=$(grep -a -m1 -E "IO-APIC \+ timer doesn't work|not responding" "$BUILD/lpjdiv/boot.log" | cut -c1-80)
+if grep -a -q 'lpjdiv: the count divided by 1000' "$BUILD/lpjdiv/boot.log" && [ -n "$why" ] &&
+	! grep -a -q 'Total of 2 processors activated' "$BUILD/lpjdiv/boot.log"; then
+	pass "smp bug-back: lpjdiv=1000 with the delay loop counted between ticks: $why"
+else
+	fail "smp bug-back: lpjdiv=1000 with the delay loop counted between ticks: no lost CPU, no timer panic: the test cannot find that bug"
+fi
+
+# finish_wait()'s race (feature/wait-finish-race.patch): put back,
+# pipe-wait-race.case must fail on two CPUs, the widened window found
+# (waitwiden:); every boot of five did (2026-12-07), so it may take up
+# to three.
 if [ -z "$bb_ok" ]; then
 	skip "smp bug-back: pipe-wait-race: no busybox guest (see the smp busybox cases above)"
-elif bugback_tree "smp wait bug-back" "$OUTER/i386-smp" "$OUTER/i386-smp-waitbug" \
-	kernel/fork.c 'TEST ONLY' "$TOP"/tests/bugback/finish-wait-race.patch; then
+else
 	c=$TOP/qemu-test/busybox/cases/pipe-wait-race.case
 	for n in 1 2 3; do
 		out=$(GUEST_ROOT=$BB_ROOT BOOT_LOGDIR=$BUILD/waitbug "$TOP/scripts/boot.sh" "$c" 2>&1)
