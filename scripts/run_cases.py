@@ -562,6 +562,73 @@ def sysrq_dump(p):
         pass
 
 
+# A boot whose console shows a FATAL line the case does not allow, or
+# one of its absent: lines, has failed whatever follows (findings());
+# it goes on for FATAL_GRACE seconds more (the rest of the Oops, what
+# the guest says after), then its tasks are dumped (sysrq_dump()) and
+# it is ended, where it would otherwise run on to its timeout: a guest
+# whose Oops left a lock held waits for it until then (minutes, in the
+# bug-back runs).
+FATAL_GRACE = 10
+
+
+class FatalWatch:
+    """Reads a case's log as it grows: the first line, from the kernel's
+    banner on (findings()' rule), that one of patterns finds, or None."""
+
+    def __init__(self, log, patterns):
+        self.f = open(log, "rb")
+        self.rest = ""
+        self.banner = False
+        self.fatal = None
+        self.r = re.compile("|".join("(?:%s)" % f for f in patterns))
+
+    def poll(self):
+        if self.fatal is None:
+            data = self.f.read().decode("utf-8", "replace").replace("\r", "")
+            *whole, self.rest = (self.rest + data).split("\n")
+            for l in whole:
+                if not self.banner:
+                    self.banner = bool(KERNEL_BANNER.search(l))
+                if self.banner and self.r.search(l):
+                    self.fatal = l.strip()[:120]
+                    break
+        return self.fatal
+
+    def close(self):
+        self.f.close()
+
+
+def wait_boot(p, log, timeout, patterns):
+    """Waits for the emulator p: (its exit status, None), or (None,
+    NOTE) where it was not done by timeout seconds (None: no limit) or
+    FATAL_GRACE seconds after the first line of its log that one of
+    patterns finds; NOTE says which line, or is None."""
+    w = FatalWatch(log, patterns) if patterns else None
+    end = None if timeout is None else time.time() + timeout
+    try:
+        while True:
+            step = None if end is None else end - time.time()
+            if step is not None and step <= 0:
+                break
+            if w:
+                step = 1.0 if step is None else min(step, 1.0)
+            try:
+                return p.wait(timeout=step), None
+            except subprocess.TimeoutExpired:
+                pass
+            if w and w.fatal is None and w.poll() is not None:
+                grace = time.time() + FATAL_GRACE
+                end = grace if end is None else min(end, grace)
+        if w and w.fatal is not None:
+            return None, ("ended %d s after a line that fails it whatever "
+                          "follows (%s)" % (FATAL_GRACE, w.fatal))
+        return None, None
+    finally:
+        if w:
+            w.close()
+
+
 def console_lines(log):
     """The console lines of a case's log: what follows its first line,
     the QEMU command line (HEADER)."""
@@ -641,6 +708,7 @@ def run_case(path, args):
         # segfaulted once in some hundred two-CPU boots here) crashed
         # itself, whatever the guest did: that boot is done once more,
         # and the case's line says so.  A second crash fails the case.
+        ended = None
         for attempt in (1, 2):
             with open(log, "wb") as out:
                 out.write((HEADER + line + "\n").encode("utf-8", "surrogateescape"))
@@ -651,13 +719,14 @@ def run_case(path, args):
                                      stdin=subprocess.DEVNULL if args.cmd
                                      else subprocess.PIPE)
                 try:
-                    rc = p.wait(timeout=timeout)
-                except subprocess.TimeoutExpired:
-                    rc = None
-                    if not args.cmd:
-                        sysrq_dump(p)
-                    p.kill()
-                    p.wait()
+                    rc, ended = wait_boot(p, log, timeout, [] if args.gdb else
+                                          case["absent"] + ([] if case["allow-fatal"]
+                                                            else FATAL))
+                    if rc is None:
+                        if not args.cmd:
+                            sysrq_dump(p)
+                        p.kill()
+                        p.wait()
                 finally:
                     if p.stdin:
                         try:
@@ -668,7 +737,9 @@ def run_case(path, args):
                 break
             notes.append("%s crashed (signal %d), booted again"
                          % (os.path.basename(cmd[0]), -rc))
-        if rc is None:
+        if rc is None and ended:
+            notes.append(ended)
+        elif rc is None:
             fails.append(("boot", "no shutdown within %d s" % case["timeout"]))
         elif rc != 0:
             fails.append(("boot", "%s exited with %d" % (

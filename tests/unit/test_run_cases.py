@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 import types
 import unittest
 
@@ -382,6 +383,57 @@ class RunCase(unittest.TestCase):
             f.write("exit 3\n")
         fails = self.run_one("allow-fatal: yes\n").why
         self.assertEqual(fails, ["qemu exited with 3"])
+
+    def test_fatal_ends_a_hung_boot(self):
+        """A guest that Oopses, or prints an absent: line, and then
+        hangs is ended FATAL_GRACE seconds after, not at its timeout, and
+        fails on that line; an "Oops" before the kernel's banner
+        (firmware echoing the command line) and one the case allows end
+        nothing."""
+        grace = rc.FATAL_GRACE
+        rc.FATAL_GRACE = 1
+        self.addCleanup(setattr, rc, "FATAL_GRACE", grace)
+        dump = rc.sysrq_dump
+        rc.sysrq_dump = lambda p: None
+        self.addCleanup(setattr, rc, "sysrq_dump", dump)
+        with open(self.emu) as f:
+            text = f.read()
+        with open(self.emu, "w") as f:
+            f.write(text.replace('echo "Linux version 2.5.50"',
+                                 'echo "${PRE:-}"; echo "Linux version 2.5.50"')
+                    + 'echo "Call Trace: [<c0100000>]"\nexec sleep ${HANG:-0}\n')
+        for k, v in (("EXTRA", "Oops: 0002"), ("HANG", "30")):
+            os.environ[k] = v
+            self.addCleanup(os.environ.pop, k)
+        t0 = time.time()
+        r = self.run_one("timeout: 20\nstep: x\n")
+        self.assertLess(time.time() - t0, 8)
+        self.assertEqual(r.verdict, "FAIL")
+        self.assertEqual(len(r.why), 1)
+        self.assertIn("unexpected 'Oops': Oops: 0002", r.why[0])
+        self.assertIn("ended 1 s after a line that fails it whatever follows (Oops: 0002)",
+                      " ".join(r.notes))
+        with open(os.path.join(self.dir, "c.log")) as f:
+            self.assertIn("Call Trace", f.read())
+        os.environ["EXTRA"] = "sysfs: changed"
+        t0 = time.time()
+        r = self.run_one("timeout: 20\nabsent: ^sysfs: changed\n")
+        self.assertLess(time.time() - t0, 8)
+        self.assertEqual(r.why, ["unexpected '^sysfs: changed': sysfs: changed"])
+        # Before the banner, or allowed: the boot runs to its timeout.
+        os.environ["EXTRA"] = ""
+        os.environ["PRE"] = "Oops in the firmware's echo"
+        self.addCleanup(os.environ.pop, "PRE")
+        t0 = time.time()
+        r = self.run_one("timeout: 2\nstep: x\n")
+        self.assertGreaterEqual(time.time() - t0, 2)
+        self.assertEqual(r.why, ["no shutdown within 2 s"])
+        os.environ["EXTRA"] = "Oops: 0002"
+        os.environ["PRE"] = ""
+        t0 = time.time()
+        r = self.run_one("timeout: 2\nallow-fatal: yes\n")
+        self.assertGreaterEqual(time.time() - t0, 2)
+        self.assertEqual(r.why, ["no shutdown within 2 s"])
 
     def test_needs_skips_unbooted(self):
         r = self.run_one("needs: kallsyms=yes\n", guest={"kallsyms": "no"})
