@@ -572,9 +572,15 @@ def sysrq_dump(p):
 FATAL_GRACE = 10
 
 
+# The kernel's banner anywhere in a line: SeaBIOS leaves "Booting from
+# ROM.." before it on i386 (where findings() then looks from the first
+# line; nothing before the kernel prints an Oops there).
+BANNER_ANYWHERE = re.compile(r"Linux version \d")
+
+
 class FatalWatch:
     """Reads a case's log as it grows: the first line, from the kernel's
-    banner on (findings()' rule), that one of patterns finds, or None."""
+    banner on (BANNER_ANYWHERE), that one of patterns finds, or None."""
 
     def __init__(self, log, patterns):
         self.f = open(log, "rb")
@@ -589,7 +595,7 @@ class FatalWatch:
             *whole, self.rest = (self.rest + data).split("\n")
             for l in whole:
                 if not self.banner:
-                    self.banner = bool(KERNEL_BANNER.search(l))
+                    self.banner = bool(BANNER_ANYWHERE.search(l))
                 if self.banner and self.r.search(l):
                     self.fatal = l.strip()[:120]
                     break

@@ -400,7 +400,7 @@ class RunCase(unittest.TestCase):
             text = f.read()
         with open(self.emu, "w") as f:
             f.write(text.replace('echo "Linux version 2.5.50"',
-                                 'echo "${PRE:-}"; echo "Linux version 2.5.50"')
+                                 'echo "${PRE:-}"; echo "${BANNER-Booting from ROM..}Linux version 2.5.50"')
                     + 'echo "Call Trace: [<c0100000>]"\nexec sleep ${HANG:-0}\n')
         for k, v in (("EXTRA", "Oops: 0002"), ("HANG", "30")):
             os.environ[k] = v
@@ -423,7 +423,9 @@ class RunCase(unittest.TestCase):
         # Before the banner, or allowed: the boot runs to its timeout.
         os.environ["EXTRA"] = ""
         os.environ["PRE"] = "Oops in the firmware's echo"
+        os.environ["BANNER"] = ""
         self.addCleanup(os.environ.pop, "PRE")
+        self.addCleanup(os.environ.pop, "BANNER")
         t0 = time.time()
         r = self.run_one("timeout: 2\nstep: x\n")
         self.assertGreaterEqual(time.time() - t0, 2)
