@@ -237,6 +237,42 @@ share_build() {
 	done
 }
 
+# What a build made that the loads read, kept per machine by its key
+# (HARNESS_CACHE, lib.sh: a function of the key, never a boot's
+# verdict): $HARNESS_CACHE/allmodules/NAME-KEY[-share]/ holds built and
+# notbuilt lists and, under tree/, the bzImage, System.map and every
+# module built, at their paths in the tree.  A clone with an empty
+# $BUILD on a machine that built the same key takes them and builds
+# nothing (the tree is prepared again only where a build needs it).
+products_dir() { echo "$HARNESS_CACHE/allmodules/$1-$2$3"; }
+
+# products_store NAME KEY SFX OUT TREE
+products_store() {
+	local d tmp
+	d=$(products_dir "$1" "$2" "$3")
+	[ -f "$d/built$3.txt" ] && return 0
+	tmp=$d.tmp.$$
+	rm -rf "$tmp"
+	mkdir -p "$tmp/tree" &&
+	(cd "$5" && cp --parents arch/i386/boot/bzImage System.map $(cat "$4/built$3.txt") "$tmp/tree/") &&
+	cp "$4/built$3.txt" "$4/notbuilt$3.txt" "$tmp/" &&
+	rm -rf "$d" && mv "$tmp" "$d" ||
+		{ rm -rf "$tmp"; warn "allmodules: $1: could not keep its products in $d"; }
+	return 0
+}
+
+# products_restore NAME KEY SFX OUT TREE: 0 where they were kept.
+products_restore() {
+	local d
+	d=$(products_dir "$1" "$2" "$3")
+	[ -f "$d/built$3.txt" ] || return 1
+	mkdir -p "$5" && cp -a "$d/tree/." "$5/" &&
+		cp "$d/built$3.txt" "$d/notbuilt$3.txt" "$4/" || return 1
+	sed "s|^|$5/|" "$4/built$3.txt" > "$4/modules$3.list"
+	echo "$2" > "$4/.key$3"
+	msg "allmodules: $1: $(wc -l < "$4/built$3.txt") modules built before on this machine (key $2, $d)"
+}
+
 build() {
 	local name=$1 key=$2 out=$AM/$1 tree=$AM/$1/i386/linux-2.5.50 t0 pid sfx= tgt
 	shift 2
@@ -258,9 +294,13 @@ build() {
 	for k in .key .key-share; do
 		[ "$(cat "$out/$k" 2>/dev/null)" = "$key" ] || rm -f "$out/$k"
 	done
+	[ -z "$kernel_only" ] && [ ! -f "$tree/.allmod-config-key" ] &&
+		products_restore "$name" "$key" "$sfx" "$out" "$tree" && return 0
 	t0=$(now)
 	if [ "$(cat "$tree/.allmod-config-key" 2>/dev/null)" != "$key" ]; then
 		msg "allmodules: $name: preparing and configuring $tree"
+		# Kept products (products_restore) are no tree to build in.
+		[ -d "$tree/.pc" ] || rm -rf "$tree"
 		BUILD=$out "$TOP/scripts/prepare-tree.sh" "$@" > "$out/prepare.log" 2>&1 ||
 			{ tail "$out/prepare.log" >&2; die "allmodules: the $name tree does not prepare"; }
 		configure "$tree" "$out" || die "allmodules: configuring $name failed (logs in $out)"
@@ -290,6 +330,7 @@ build() {
 	SHARE_LIST=${share:+$out/share.txt} lists "$name" "$tree" "$sfx" "$out/modules$sfx.log"
 	msg "allmodules: $name: $(wc -l < "$out/built$sfx.txt") modules built, $(wc -l < "$out/notbuilt$sfx.txt") not, in $(elapsed "$t0") s"
 	echo "$key" > "$out/.key$sfx"
+	products_store "$name" "$key" "$sfx" "$out" "$tree"
 }
 
 for name in $names; do
