@@ -420,6 +420,18 @@ class RunCase(unittest.TestCase):
         r = self.run_one("timeout: 20\nabsent: ^sysfs: changed\n")
         self.assertLess(time.time() - t0, 8)
         self.assertEqual(r.why, ["unexpected '^sysfs: changed': sysfs: changed"])
+        # Each pattern on its own: one with an inline flag, which a
+        # regex joined from them all would refuse, still ends the boot.
+        t0 = time.time()
+        r = self.run_one("timeout: 20\nabsent: (?i)^SYSFS: changed\nabsent: ^x\n")
+        self.assertLess(time.time() - t0, 8)
+        self.assertEqual(r.why, ["unexpected '(?i)^SYSFS: changed': sysfs: changed"])
+        # A case with rows (or xfail:) needs the rest of the console:
+        # its absent: lines end nothing.
+        t0 = time.time()
+        r = self.run_one("timeout: 2\nrow: 1 | a | b\nabsent: ^sysfs: changed\n")
+        self.assertGreaterEqual(time.time() - t0, 2)
+        self.assertIn("no shutdown within 2 s", r.why)
         # Before the banner, or allowed: the boot runs to its timeout.
         os.environ["EXTRA"] = ""
         os.environ["PRE"] = "Oops in the firmware's echo"
