@@ -74,8 +74,7 @@ for name in $names; do
 		done
 		msg "allmodules: $name: left out, in a dependency cycle (depmod): $(echo "$cyc" | tr '\n' ';')"
 	done
-	(exit "$st")
-	case $? in
+	case $st in
 	0)	;;
 	2)	echo "SKIP: allmodules $name: load: busybox cannot be had: $(grep '^\*\*\* ' "$out/busybox$sfx.log" | head -1)"
 		continue ;;

@@ -565,12 +565,11 @@ def sysrq_dump(p):
 # A boot whose console shows a FATAL line the case does not allow, or
 # one of its absent: lines (but in a case with rows or xfail:, whose
 # verdict needs the rest of the console), has failed whatever follows
-# (findings());
-# it goes on for FATAL_GRACE seconds more (the rest of the Oops, what
-# the guest says after), then its tasks are dumped (sysrq_dump()) and
-# it is ended, where it would otherwise run on to its timeout: a guest
-# whose Oops left a lock held waits for it until then (minutes, in the
-# bug-back runs).
+# (findings()).  It goes on for FATAL_GRACE seconds more (the rest of
+# the Oops, what the guest says after), then its tasks are dumped
+# (sysrq_dump()) and it is ended, where it would otherwise run on to
+# its timeout: a guest whose Oops left a lock held waits for it until
+# then (minutes, in the bug-back runs).
 FATAL_GRACE = 10
 
 
