@@ -4,6 +4,8 @@
 allmodules-load.py --root ROOT --map SYSTEM.MAP --kernel BZIMAGE
                    --out DIR --modules NAMES [--batch N] [--known FILE]
 allmodules-load.py --judge DIR [--known FILE]
+allmodules-load.py --repro --root ROOT --map SYSTEM.MAP --kernel BZIMAGE
+                   --out DIR --modules NAMES --known FILE
 
 ROOT is scripts/build-busybox.sh's root with every built module under
 lib/modules/2.5.50/kernel/ and depmod's modules.dep.  NAMES is a file of
@@ -29,6 +31,12 @@ hangs).
 
 --judge DIR applies the pass rule again to DIR/state.json, with another
 --known (tests/67 shows the rule fails without the known bugs' file).
+
+--repro boots each entry of --known that has a repro: line, and whose
+module is in NAMES, alone (qemu-test/allmodules/repro.sh), and exits 0
+when each does what its expect: says (an Oops, by default, or a hang).
+make allmodules runs it on both kernels: the proof that the bug is
+2.5.50's.  A module whose entry says poisons: ends its batch.
 """
 import argparse, json, os, re, shutil, subprocess, sys, time
 
@@ -88,7 +96,8 @@ def make_root(base, dst, names, deps, mapf, lists):
     for name, mods in lists.items():
         with open(os.path.join(dst, name), "w") as f:
             f.write("".join(m + "\n" for m in mods))
-    shutil.copy(os.path.join(TOP, "qemu-test/allmodules/am.sh"), os.path.join(dst, "am.sh"))
+    for g in ("am.sh", "repro.sh"):
+        shutil.copy(os.path.join(TOP, "qemu-test/allmodules", g), os.path.join(dst, g))
 
 
 def parse(log, mods):
@@ -264,14 +273,126 @@ def judge(st, known, baseline=False):
 
 
 def read_known(path):
-    known = set()
+    """known-2.5.50-bugs.txt: {name: entry}.  An entry is a "module:
+    NAME" line and the indented lines under it; of those the harness
+    reads "repro: STEPS" (--repro), "expect: oops|hang" and "poisons:"
+    (the module leaves the kernel damaged for later loads without a
+    crash of its own: its batch ends after it, so the module after it
+    is judged on a kernel it did not damage)."""
+    known, cur = {}, None
     if path and os.path.exists(path):
         with open(path) as f:
             for l in f:
                 m = re.match(r"^module: (\S+)", l)
                 if m:
-                    known.add(m.group(1).replace("-", "_"))
+                    cur = known.setdefault(m.group(1).replace("-", "_"), {})
+                    continue
+                m = re.match(r"^\s+(repro|expect|poisons):\s*(.*?)\s*$", l)
+                if m and cur is not None:
+                    cur[m.group(1)] = m.group(2)
     return known
+
+
+def batches(want, size, known):
+    """WANT cut into batches of SIZE; a module that poisons the kernel
+    (known) ends its batch."""
+    out, cur = [], []
+    for n in want:
+        cur.append(n)
+        if len(cur) == size or "poisons" in known.get(n, {}):
+            out.append(cur)
+            cur = []
+    return out + ([cur] if cur else [])
+
+
+def repro_steps(entry, deps):
+    """An entry's repro: line as guest commands, and the modules its root
+    needs.  +NAME: insmod NAME's object; -NAME: busybox rmmod NAME (kmod
+    asks /sys/module, which 2.5.50's loader does not make); .NAME: in
+    the root only (asked for by the kernel's request_module).  Each
+    module's dependencies are named by the line: 2.5.50's depmod sees
+    no export, so the line is the same on both kernels."""
+    cmds, mods = [], []
+    for t in entry.get("repro", "").split():
+        op, n = t[0], t[1:].replace("-", "_")
+        if op not in "+-." or n not in deps:
+            raise ValueError("repro step %r: %s" % (t, "no such module in modules.dep"
+                                                    if op in "+-." else "not +NAME, -NAME or .NAME"))
+        mods.append(n)
+        if op == "+":
+            cmds.append("insmod /lib/modules/%s/%s" % (KV, deps[n][0]))
+        elif op == "-":
+            cmds.append("busybox rmmod " + n)
+    return cmds, mods
+
+
+def repro_outcome(log):
+    """oops (and its first line), hang (a command never returned), or
+    clean (every command ran)."""
+    if not os.path.exists(log):
+        return "no-console", ""
+    with open(log, errors="replace") as f:
+        lines = [l.rstrip("\r") for l in f.read().splitlines()]
+    for l in lines:
+        if OOPS.search(l):
+            return "oops", l.strip()
+    runs = [l for l in lines if re.search(r"am: (run|rc) ", l)]
+    if any("am: repro done" in l for l in lines):
+        return "clean", ""
+    if runs and "am: run " in runs[-1]:
+        return "hang", runs[-1][runs[-1].index("am: run ") + 8:]
+    return "no-console", ""
+
+
+def repro(args, known, want):
+    """--repro: each known bug with a repro: line whose module is in
+    --modules, a boot of its own on this kernel; its outcome must be the
+    entry's expect:.  Run on both kernels, this is the proof that the
+    bug is 2.5.50's."""
+    deps = read_dep(args.root)
+    todo, lists, bad = [], {}, []
+    for n, e in sorted(known.items()):
+        if "repro" not in e or n not in want:
+            continue
+        try:
+            cmds, mods = repro_steps(e, deps)
+        except ValueError as x:
+            bad.append("%s: %s" % (n, x))
+            continue
+        todo.append((n, e.get("expect", "oops"), cmds, mods))
+        lists["rp." + n] = cmds
+    if not todo:
+        print(">>> allmodules: repro: no known bug of this set has a repro: line")
+        return 1 if bad else 0
+    os.makedirs(args.out, exist_ok=True)
+    root = os.path.join(args.out, "root")
+    make_root(args.root, root, sorted(set(m for t in todo for m in t[3])), deps, args.map, lists)
+    cases = []
+    for n, exp, cmds, mods in todo:
+        cf = os.path.join(args.out, "rp.%s.case" % n)
+        with open(cf, "w") as f:
+            f.write("# make allmodules: the known bug of %s, reproduced\n" % n)
+            f.write("timeout: %d\n" % (20 if exp == "hang" else 60))
+            f.write("append: ramdisk_size=65536\n")
+            f.write("step: sh /repro.sh < /rp.%s\n" % n)
+            f.write("expect: ^init: done$\n")
+        cases.append(cf)
+    env = dict(os.environ, GUEST_ROOT=root, BOOT_KERNEL=args.kernel,
+               BOOT_LOGDIR=os.path.join(args.out, "logs"), BOOT_JOBS="2",
+               QEMU_OPTS=os.environ.get("AM_QEMU_OPTS", "-m 256"), ARCH="i386",
+               BUILD=os.path.join(args.out, "boot"))
+    t0 = time.time()
+    subprocess.run([os.path.join(TOP, "scripts/boot.sh")] + cases, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for n, exp, cmds, mods in todo:
+        got, line = repro_outcome(os.path.join(args.out, "logs", "rp.%s.log" % n))
+        print("%s %s: %s %s%s" % ("===" if got == exp else "***", n, got, line,
+                                  "" if got == exp else " (want %s)" % exp))
+        if got != exp:
+            bad.append(n)
+    print(">>> allmodules: repro: %d known bugs, %d as expected, %d boots, %.0f s"
+          % (len(todo), len(todo) - len(bad), len(cases), time.time() - t0))
+    return 1 if bad else 0
 
 
 def main():
@@ -284,6 +405,8 @@ def main():
     ap.add_argument("--batch", type=int, default=25)
     ap.add_argument("--known", default="")
     ap.add_argument("--judge", metavar="DIR", help="the pass rule again over DIR/state.json")
+    ap.add_argument("--repro", action="store_true",
+                    help="boot each known bug's repro: line instead of loading")
     ap.add_argument("--baseline", action="store_true",
                     help="2.5.50's loader: what has no /sys/module may stay loaded")
     args = ap.parse_args()
@@ -308,8 +431,10 @@ def main():
     want = [modname(l.split()[0]) for l in open(args.modules) if l.strip()]
     missing = [n for n in want if n not in deps]
     want = [n for n in want if n in deps]
+    if args.repro:
+        return repro(args, known, want)
     os.makedirs(args.out, exist_ok=True)
-    todo = [want[i:i + args.batch] for i in range(0, len(want), args.batch)]
+    todo = batches(want, args.batch, known)
     results, boots, nb, t0 = {}, [], 0, time.time()
     while todo:
         rnd, todo = todo[:2], todo[2:]

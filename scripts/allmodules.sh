@@ -17,6 +17,9 @@
 #   allmodules NAME: known bugs  the same rule, judged again without the
 #                            known bugs' file, fails on each of its
 #                            modules that crashed here (the rule can fail)
+#   allmodules NAME: known bugs reproduced  each entry of that file whose
+#                            module is in this set, booted alone by its
+#                            repro: line, Oopses or hangs as it says
 #   allmodules: differences  every module whose outcome differs between
 #                            the two kernels is named in
 #                            qemu-test/allmodules/differences.txt with its
@@ -119,6 +122,21 @@ for name in $names; do
 		else
 			pass "allmodules $name: known bugs: the rule fails without $(basename "$KNOWN"), on ${kn% }"
 		fi
+	fi
+	# Each known bug of this set, alone in a boot, by its repro: line:
+	# on both kernels it must do what the entry says (an Oops, a hang),
+	# or it is no bug of 2.5.50.
+	rm -rf "$out/repro$sfx"
+	if python3 "$TOP/scripts/allmodules-load.py" --repro --root "$root" --map "$tree/System.map" \
+		--kernel "$tree/arch/i386/boot/bzImage" --out "$out/repro$sfx" \
+		--modules "$out/load$sfx.txt" --known "$KNOWN" > "$out/repro$sfx.out" 2>&1; then
+		grep -q '^>>> allmodules: repro: no known bug' "$out/repro$sfx.out" &&
+			echo "SKIP: allmodules $name: known bugs reproduced: none of this set has a repro: line" ||
+		pass "allmodules $name: known bugs reproduced: $(sed -n 's/^>>> allmodules: repro: //p' "$out/repro$sfx.out")"
+	else
+		grep '^\*\*\*' "$out/repro$sfx.out" | head -20 | sed 's/^/    | /'
+		fail "allmodules $name: known bugs reproduced: $(sed -n 's/^>>> allmodules: repro: //p' "$out/repro$sfx.out") ($out/repro$sfx.out)"
+		rc=1
 	fi
 done
 

@@ -163,7 +163,48 @@ class Rule(unittest.TestCase):
         f = os.path.join(self.dir, "known.txt")
         with open(f, "w") as fh:
             fh.write("# comment\nmodule: ip-2main\n  text module: not\nmodule: bt\n")
-        self.assertEqual(AL.read_known(f), {"ip_2main", "bt"})
+        self.assertEqual(set(AL.read_known(f)), {"ip_2main", "bt"})
+
+    def test_known_entry_keys(self):
+        f = os.path.join(self.dir, "known.txt")
+        with open(f, "w") as fh:
+            fh.write("module: sk_mca\n  repro: +sk_mca -sk_mca +dummy\n  poisons:\n"
+                     "  why: repro: in prose is not read\n"
+                     "module: nls_big5\n  repro: .nls_cp950 +nls_big5\n  expect: hang\n")
+        k = AL.read_known(f)
+        self.assertEqual(k["sk_mca"], {"repro": "+sk_mca -sk_mca +dummy", "poisons": ""})
+        self.assertEqual(k["nls_big5"]["expect"], "hang")
+        # A poisoning module ends its batch; the next starts a new boot.
+        self.assertEqual(AL.batches(["a", "sk_mca", "smc_mca", "b", "c"], 2, k),
+                         [["a", "sk_mca"], ["smc_mca", "b"], ["c"]])
+        self.assertEqual(AL.batches(["a", "b", "c"], 2, {}), [["a", "b"], ["c"]])
+
+    def test_repro_steps(self):
+        deps = {"usbcore": ("kernel/usb/usbcore.ko", []),
+                "nls_koi8_u": ("kernel/fs/nls/nls_koi8-u.ko", []),
+                "nls_koi8_ru": ("kernel/fs/nls/nls_koi8-ru.ko", [])}
+        cmds, mods = AL.repro_steps({"repro": "+usbcore -usbcore"}, deps)
+        self.assertEqual(cmds, ["insmod /lib/modules/2.5.50/kernel/usb/usbcore.ko",
+                                "busybox rmmod usbcore"])
+        cmds, mods = AL.repro_steps({"repro": ".nls_koi8-u +nls_koi8_ru"}, deps)
+        self.assertEqual(cmds, ["insmod /lib/modules/2.5.50/kernel/fs/nls/nls_koi8-ru.ko"])
+        self.assertEqual(mods, ["nls_koi8_u", "nls_koi8_ru"])
+        for bad in ("+nosuch", "usbcore", "*usbcore"):
+            with self.assertRaises(ValueError):
+                AL.repro_steps({"repro": bad}, deps)
+
+    def test_repro_outcome(self):
+        run = "am: run insmod /x.ko\r\nam: rc 0\r\nam: run busybox rmmod x\r\n"
+        for text, want in (
+                (run + "Unable to handle kernel NULL pointer dereference at virtual address 00000000\r\n"
+                 "am: rc 139\r\nam: killed 139\r\n", "oops"),
+                (run, "hang"),
+                (run + "am: rc 0\r\nam: repro done\r\n", "clean"),
+                ("", "no-console")):
+            got, line = AL.repro_outcome(self.console(text))
+            self.assertEqual(got, want, text)
+        self.assertEqual(AL.repro_outcome(self.console(run))[1], "busybox rmmod x")
+        self.assertEqual(AL.repro_outcome(os.path.join(self.dir, "none"))[0], "no-console")
 
 
 if __name__ == "__main__":
