@@ -32,6 +32,9 @@ hangs).
 --judge DIR applies the pass rule again to DIR/state.json, with another
 --known (tests/67 shows the rule fails without the known bugs' file).
 
+A module whose entry in --known says "expect: hang" is not loaded in a
+batch (outcome known-hang): --repro boots it alone.
+
 --repro boots each entry of --known that has a repro: line, and whose
 module is in NAMES, alone (qemu-test/allmodules/repro.sh), and exits 0
 when each does what its expect: says (an Oops, by default, or a hang).
@@ -264,6 +267,10 @@ def judge(st, known, baseline=False):
         if not stop and s and e and int(s) - int(e) > 4096:
             bad.append("%s: MemFree %s -> %s kB (over 4096 kB less)" % (c, s, e))
     results = st["results"]
+    for c, v in sorted(st.get("poisoners", {}).items()):
+        if "poisons" not in (known.get(c, {}) if isinstance(known, dict) else {}):
+            bad.append("%s: poisons the kernel: %s crashed after it in a boot, and not alone "
+                       "(name it in the known bugs' file, with poisons: and a repro: line)" % (c, v))
     for n in st["want"]:
         o, fl = results.get(n, ("missing", []))
         inmod = fl[0][3:] if fl and fl[0].startswith("in:") else ""
@@ -395,6 +402,83 @@ def repro(args, known, want):
     return 1 if bad else 0
 
 
+def boot_round(args, deps, names, tag=""):
+    """Boot each batch of NAMES ({case: [module...]}), two at a time, in
+    one root: {case: (results, the module it stopped at, MemFree,
+    the end of the boot)}.  TAG: a directory of its own under --out."""
+    d = os.path.join(args.out, tag) if tag else args.out
+    os.makedirs(d, exist_ok=True)
+    make_root(args.root, os.path.join(d, "root"), [n for b in names.values() for n in b],
+              deps, args.map, names)
+    cases = []
+    for c, b in names.items():
+        cf = os.path.join(d, "%s.case" % c)
+        with open(cf, "w") as f:
+            f.write("# make allmodules batch %s: %d modules\n" % (c, len(b)))
+            f.write("timeout: %d\n" % (60 + 8 * len(b)))
+            f.write("append: ramdisk_size=65536\n")
+            f.write("step: sh /am.sh < /%s\n" % c)
+            f.write("expect: ^init: done$\n")
+        cases.append(cf)
+    env = dict(os.environ, GUEST_ROOT=os.path.join(d, "root"), BOOT_KERNEL=args.kernel,
+               BOOT_LOGDIR=os.path.join(d, "logs"), BOOT_JOBS="2",
+               QEMU_OPTS=os.environ.get("AM_QEMU_OPTS", "-m 256"), ARCH="i386",
+               BUILD=os.path.join(d, "boot"))
+    # am.sh reads its list from stdin: init runs steps with
+    # < /dev/null, so the step redirects from the list file.
+    subprocess.run([os.path.join(TOP, "scripts/boot.sh")] + cases, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out = {}
+    for c, b in names.items():
+        log = os.path.join(d, "logs", c + ".log")
+        r, stop = (parse(log, b) if os.path.exists(log) else ({}, b[0]))
+        mem = r.pop("@mem", {})
+        final = r.pop("@final", {})
+        out[c] = (r, stop, mem, final)
+    return out
+
+
+CRASH = ("oops", "killed", "hang")
+
+
+def find_poisoners(args, deps, results, prior, known):
+    """A module that crashed after others in its boot may be their
+    victim: a module before it left a freed object on a kernel list
+    (sk_mca's net_devices, synclink's pci_driver).  Each such module,
+    unless known, boots again alone; if it does not crash there, the
+    modules before it are bisected (each try a boot of a prefix of them
+    and the module) to the first after which it crashes: the poisoner.
+    Its result then is its own, flagged victim-of:POISONER.  Returns
+    {poisoner: victim}."""
+    found = {}
+    for n, p in sorted(prior.items()):
+        o, fl = results.get(n, ("missing", []))
+        inmod = fl[0][3:] if fl and fl[0].startswith("in:") else ""
+        if o not in CRASH or n in known or inmod in known or not p:
+            continue
+
+        def crashes(pre, tag):
+            r = boot_round(args, deps, {tag: pre + [n]}, "victims")[tag]
+            return r[0].get(n, ("hang", []))
+
+        alone = crashes([], "alone.%s" % n)
+        if alone[0] in CRASH:
+            continue
+        lo, hi = 1, len(p)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if crashes(p[:mid], "bisect.%s.%d" % (n, mid))[0] in CRASH:
+                hi = mid
+            else:
+                lo = mid + 1
+        culprit = p[hi - 1]
+        results[n] = (alone[0], alone[1] + ["victim-of:" + culprit])
+        found[culprit] = n
+        print(">>> allmodules: %s crashed after %s, not alone: %s poisons the kernel"
+              % (n, culprit, culprit), flush=True)
+    return found
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--root")
@@ -434,49 +518,35 @@ def main():
     if args.repro:
         return repro(args, known, want)
     os.makedirs(args.out, exist_ok=True)
-    todo = batches(want, args.batch, known)
+    # A known bug that hangs its boot would cost a batch its whole
+    # timeout: --repro boots it alone, with a short one, on each kernel.
+    hangs = [n for n in want if known.get(n, {}).get("expect") == "hang"]
+    todo = batches([n for n in want if n not in hangs], args.batch, known)
     results, boots, nb, t0 = {}, [], 0, time.time()
+    for n in hangs:
+        results[n] = ("known-hang", ["repro"])
+    prior = {}
     while todo:
         rnd, todo = todo[:2], todo[2:]
         names = {}
         for b in rnd:
             nb += 1
             names["am.%d" % nb] = b
-        root = os.path.join(args.out, "root")
-        make_root(args.root, root, [n for b in rnd for n in b], deps, args.map, names)
-        cases = []
-        for c, b in names.items():
-            cf = os.path.join(args.out, "%s.case" % c)
-            with open(cf, "w") as f:
-                f.write("# make allmodules batch %s: %d modules\n" % (c, len(b)))
-                f.write("timeout: %d\n" % (60 + 8 * len(b)))
-                f.write("append: ramdisk_size=65536\n")
-                f.write("step: sh /am.sh < /%s\n" % c)
-                f.write("expect: ^init: done$\n")
-            cases.append(cf)
-        env = dict(os.environ, GUEST_ROOT=root, BOOT_KERNEL=args.kernel,
-                   BOOT_LOGDIR=os.path.join(args.out, "logs"), BOOT_JOBS="2",
-                   QEMU_OPTS=os.environ.get("AM_QEMU_OPTS", "-m 256"), ARCH="i386",
-                   BUILD=os.path.join(args.out, "boot"))
-        # am.sh reads its list from stdin: init runs steps with
-        # < /dev/null, so the step redirects from the list file.
-        subprocess.run([os.path.join(TOP, "scripts/boot.sh")] + cases, env=env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for c, b in names.items():
-            log = os.path.join(args.out, "logs", c + ".log")
-            r, stop = (parse(log, b) if os.path.exists(log) else ({}, b[0]))
-            mem = r.pop("@mem", {})
-            final = r.pop("@final", {})
+        for c, (r, stop, mem, final) in boot_round(args, deps, names).items():
+            b = names[c]
             results.update({k: v for k, v in r.items() if k in b})
             if stop:
                 if stop not in results:
                     results[stop] = ("hang", ["no console"])
+                if stop in b:
+                    prior[stop] = b[:b.index(stop)]
                 rest = b[b.index(stop) + 1:] if stop in b else []
                 if rest:
                     todo.append(rest)
             boots.append((c, len(b), stop, mem, final))
         print(">>> allmodules: %d of %d modules done, %d boots (%.0f s)"
               % (len(results), len(want), len(boots), time.time() - t0), flush=True)
+    poisoners = find_poisoners(args, deps, results, prior, known)
     with open(os.path.join(args.out, "results.txt"), "w") as f:
         for n in want:
             o, fl = results.get(n, ("missing", []))
@@ -488,7 +558,8 @@ def main():
             f.write("%s modules=%d stop=%s memfree=%s..%s proc=%s sys=%s\n"
                     % (c, n, stop or "-", mem.get("START"), mem.get("END"),
                        ",".join(final.get("proc", [])), ",".join(final.get("sys", []))))
-    st = {"want": want, "results": results, "boots": boots, "missing": missing}
+    st = {"want": want, "results": results, "boots": boots, "missing": missing,
+          "poisoners": poisoners}
     with open(os.path.join(args.out, "state.json"), "w") as f:
         json.dump(st, f)
     bad = judge(st, known, args.baseline)

@@ -88,6 +88,9 @@ for name in $names; do
 		echo "SKIP: allmodules $name: load: no kmod in the guest: $(cat "$root/kmod-missing")"
 		continue
 	}
+	# AM_ROOTS_ONLY=1: the trees and their guest roots, no loads (make
+	# bench's module loads, scripts/bench-modules.sh).
+	[ -n "${AM_ROOTS_ONLY:-}" ] && continue
 	sed 's|.*/||; s|\.o$||' "$out/loadable$sfx.list" | sort > "$out/load$sfx.txt"
 	[ -s "$out/cycles$sfx.txt" ] &&
 		echo "    | not loaded, in a dependency cycle: $(tr '\n' ';' < "$out/cycles$sfx.txt")"
@@ -145,7 +148,7 @@ done
 # Only when this run loaded both (make check's share loads the series'
 # kernel alone: tests/67).
 b=$AM/before/load$sfx/results.txt a=$AM/after/load$sfx/results.txt
-if [ -f "$b" ] && [ -f "$a" ] && [[ " $names " == *" before "* ]] && [[ " $names " == *" after "* ]]; then
+if [ -z "${AM_ROOTS_ONLY:-}" ] && [ -f "$b" ] && [ -f "$a" ] && [[ " $names " == *" before "* ]] && [[ " $names " == *" after "* ]]; then
 	python3 - "$b" "$a" "$DIFFS" > "$AM/differences$sfx.txt" <<'PY'
 import re, sys
 def rd(f):

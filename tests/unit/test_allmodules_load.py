@@ -206,6 +206,37 @@ class Rule(unittest.TestCase):
         self.assertEqual(AL.repro_outcome(self.console(run))[1], "busybox rmmod x")
         self.assertEqual(AL.repro_outcome(os.path.join(self.dir, "none"))[0], "no-console")
 
+    def test_poisoner_found_by_bisection(self):
+        """A module that crashes after others but not alone is their
+        victim; the boots bisect to the module that poisoned it, and the
+        rule names that one unless the known file says poisons:."""
+        tried = []
+
+        def fake(args, deps, names, tag=""):
+            (c, mods), = names.items()
+            tried.append(mods)
+            n = mods[-1]
+            bad = "p" in mods[:-1] or n == "w"
+            return {c: ({n: ("oops", ["in:?", "Unable"]) if bad else ("ENODEV", [])}, None, {}, {})}
+
+        real = AL.boot_round
+        AL.boot_round = fake
+        try:
+            pre = ["a", "b", "p", "c", "d", "e"]
+            results = {"v": ("oops", ["in:?", "Unable"]), "w": ("oops", ["in:w", "x"])}
+            found = AL.find_poisoners(None, {}, results, {"v": pre, "w": ["a"]}, {})
+        finally:
+            AL.boot_round = real
+        self.assertEqual(found, {"p": "v"})
+        self.assertEqual(results["v"], ("ENODEV", ["victim-of:p"]))
+        # w crashed alone too: its own bug, left as it was
+        self.assertEqual(results["w"][0], "oops")
+        self.assertLessEqual(len(tried), 2 + 1 + 3)
+        st = {"want": ["v"], "results": results, "boots": [], "poisoners": found}
+        bad = AL.judge(st, {"w": {}})
+        self.assertTrue(any(b.startswith("p: poisons the kernel") for b in bad), bad)
+        self.assertEqual(AL.judge(st, {"w": {}, "p": {"poisons": ""}}), [])
+
 
 if __name__ == "__main__":
     unittest.main()
