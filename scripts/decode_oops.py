@@ -160,6 +160,10 @@ class Objects:
         return res
 
     def path(self, where):
+        # compat/debug-info.patch maps the tree to "." in the debug
+        # information: addr2line then says ./kernel/module.c
+        if where.startswith("./"):
+            return where[2:]
         for s in self.strip:
             if where.startswith(s):
                 return where[len(s):]

@@ -423,7 +423,12 @@ kmake() {
 	arch_need
 	kcache
 	mapfile -t cc < <(kmake_cc)
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$TREE" ARCH="$ARCH" \
+	# base_dir: the tree (or the caller's, above it: build-guest.sh's),
+	# so that ccache leaves the working directory out of a debug
+	# object's hash (compat/debug-info.patch maps it to "." with
+	# -fdebug-prefix-map): one clone's cache serves another.
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(cd "$TREE" && pwd -P)}" \
+		make -C "$TREE" ARCH="$ARCH" \
 		${arch_cross:+CROSS_COMPILE=$arch_cross} "${kmake_args[@]}" \
 		${cc[@]+"${cc[@]}"} "$@"
 }

@@ -74,6 +74,7 @@ gdb_run() {
 			-ex 'set pagination off' -ex 'set breakpoint pending on' "$@" \
 			-ex "break parmtest.c:$init_line" -ex "break parmtest.c:$exit_line" \
 			-ex continue -ex 'print num' -ex 'print str' -ex 'print $pc' \
+			-ex "list parmtest.c:$init_line,$init_line" -ex "list sys_init_module" \
 			-ex continue -ex 'bt 1' \
 			-ex continue > "$out/gdb" 2>&1 < /dev/null
 		grep -q "Connection refused" "$out/gdb" || break
@@ -107,6 +108,17 @@ gdb_run() {
 		pass "$label: print num, str there: 4711, \"from-gdb\", as on the insmod line ($args)"
 	else
 		fail "$label: print num/str: $(grep '^\$[12] = ' "$out/gdb" | tr '\n' ' ')"
+	fi
+	# The sources are found from any directory: the objects name them
+	# relative to the tree (compat/debug-info.patch), and mod-symbols
+	# puts vmlinux's directory on gdb's source path.
+	local want_src
+	want_src="$init_line	$(sed -n "${init_line}p" "$src")"
+	if grep -qxF "$want_src" "$out/gdb" && ! grep -q 'No such file or directory' "$out/gdb" &&
+	   [ "$(grep -c '^[0-9][0-9]*	' "$out/gdb")" -ge 10 ]; then
+		pass "$label: gdb lists the module's source (parmtest.c:$init_line) and the kernel's (list sys_init_module) from $(pwd)"
+	else
+		fail "$label: gdb does not list parmtest.c:$init_line or sys_init_module's source: $(grep -E '^[0-9]+	|No such file' "$out/gdb" | head -2 | tr '\n' ' ')"
 	fi
 	if grep -q "parmtest_exit () at .*parmtest\.c:$exit_line\$" "$out/gdb"; then
 		pass "$label: the breakpoint at parmtest.c:$exit_line is hit in parmtest_exit at rmmod"

@@ -195,6 +195,11 @@ class Modules:
             raise gdb.GdbError("no sys_init_module with debug information"
                                " in the kernel (CONFIG_DEBUG_INFO?)")
         path = sym.symtab.fullname()
+        if not os.path.exists(path):
+            # compat/debug-info.patch maps the tree to "." in the debug
+            # information: the names are relative to vmlinux's tree
+            path = os.path.normpath(os.path.join(
+                os.path.dirname(sym.symtab.objfile.filename), sym.symtab.filename))
         try:
             lines = open(path, errors="replace").read().split("\n")
         except OSError as e:
@@ -236,6 +241,17 @@ class LoadBreakpoint(gdb.Breakpoint):
         return False
 
 
+def source_dirs():
+    """The kernel's objects name their sources relative to the top of
+    the tree, and their directory as "." (compat/debug-info.patch):
+    vmlinux's directory goes on gdb's source path, so `list' finds the
+    kernel's files and the modules' (../guest/mods/NAME.c) from any
+    working directory."""
+    for o in gdb.objfiles():
+        if o.filename and os.path.basename(o.filename) == "vmlinux":
+            gdb.execute("directory %s" % os.path.dirname(o.filename), to_string=True)
+
+
 class ModSymbols(gdb.Command):
     """Load the symbols of the kernel's modules at their addresses.
 mod-symbols [DIR...]: each loaded module NAME from DIR/NAME.o, with its
@@ -261,6 +277,7 @@ The DIRs are kept from the last call."""
             raise gdb.GdbError("gdb does not know struct module: a vmlinux"
                                " with debug information is needed"
                                " (CONFIG_DEBUG_INFO)")
+        source_dirs()
         self.modules.set_breakpoint()
         try:
             self.modules.refresh(self.modules.coming())
