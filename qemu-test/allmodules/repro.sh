@@ -9,8 +9,11 @@
 #   am: killed N         it died of a signal (an Oops killed it, holding
 #                        the module lock): the boot ends here
 #   am: repro done       every command ran
+#   (SysRq t)            after 12 s, the tasks' stacks: a load that
+#                        hangs is then seen blocked in the kernel
 drain() { stty -F /dev/console "$AMTTY" 2> /dev/null; }
 AMTTY=$(stty -F /dev/console -g)
+( sleep 12; echo t > /proc/sysrq-trigger ) &
 while read -r c; do
 	[ -n "$c" ] || continue
 	echo "am: run $c"

@@ -195,15 +195,21 @@ class Rule(unittest.TestCase):
 
     def test_repro_outcome(self):
         run = "am: run insmod /x.ko\r\nam: rc 0\r\nam: run busybox rmmod x\r\n"
+        sysrq = "SysRq : Show State\r\n [<c0131f03>] sys_init_module+0xd1/0x260\r\n"
         for text, want in (
                 (run + "Unable to handle kernel NULL pointer dereference at virtual address 00000000\r\n"
                  "am: rc 139\r\nam: killed 139\r\n", "oops"),
-                (run, "hang"),
+                (run + sysrq, "hang"),
+                # no live kernel seen blocked in a load: no hang proved
+                (run, "silent"),
+                (run + "SysRq : Show State\r\n [<c0131f03>] sys_read+0x1/0x2\r\n", "silent"),
                 (run + "am: rc 0\r\nam: repro done\r\n", "clean"),
+                # an Oops of the boot, before the first command, is not the repro's
+                ("Oops: 0002 at boot\r\n" + run + "am: rc 0\r\nam: repro done\r\n", "clean"),
                 ("", "no-console")):
             got, line = AL.repro_outcome(self.console(text))
             self.assertEqual(got, want, text)
-        self.assertEqual(AL.repro_outcome(self.console(run))[1], "busybox rmmod x")
+        self.assertEqual(AL.repro_outcome(self.console(run + sysrq))[1], "busybox rmmod x")
         self.assertEqual(AL.repro_outcome(os.path.join(self.dir, "none"))[0], "no-console")
 
     def test_poisoner_found_by_bisection(self):
@@ -216,26 +222,50 @@ class Rule(unittest.TestCase):
             (c, mods), = names.items()
             tried.append(mods)
             n = mods[-1]
-            bad = "p" in mods[:-1] or n == "w"
+            if n == "f":    # its crash does not come back
+                return {c: ({n: ("ENODEV", [])}, None, {}, {})}
+            if "q" in mods[:-1]:    # a module before it crashes: n not reached
+                return {c: ({}, "q", {}, {})}
+            bad = "p" in mods[:-1] or n == "w" or (n == "u" and "o" in mods[:-1])
             return {c: ({n: ("oops", ["in:?", "Unable"]) if bad else ("ENODEV", [])}, None, {}, {})}
 
         real = AL.boot_round
         AL.boot_round = fake
         try:
             pre = ["a", "b", "p", "c", "d", "e"]
-            results = {"v": ("oops", ["in:?", "Unable"]), "w": ("oops", ["in:w", "x"])}
-            found = AL.find_poisoners(None, {}, results, {"v": pre, "w": ["a"]}, {})
+            crash = ("oops", ["in:?", "Unable"])
+            results = {"v": crash, "w": ("oops", ["in:w", "x"]), "f": crash, "u": crash,
+                       "g": crash}
+            found = AL.find_poisoners(None, {}, results, {"v": pre, "w": ["a"], "f": ["a", "b"],
+                                                          "u": ["o"], "g": ["q", "a"]}, {})
         finally:
             AL.boot_round = real
-        self.assertEqual(found, {"p": "v"})
+        self.assertEqual(found, {"p": "v", "o": "u"})
         self.assertEqual(results["v"], ("ENODEV", ["victim-of:p"]))
+        # a prefix of one: confirmed by the whole prefix, then alone
+        self.assertEqual(results["u"], ("ENODEV", ["victim-of:o"]))
         # w crashed alone too: its own bug, left as it was
         self.assertEqual(results["w"][0], "oops")
-        self.assertLessEqual(len(tried), 2 + 1 + 3)
+        # f's crash did not come back: it stands, flagged
+        self.assertEqual(results["f"], ("oops", ["in:?", "Unable", "not-reproduced"]))
+        # g: the boot never reached it (q crashed first): no verdict
+        self.assertEqual(results["g"], ("oops", ["in:?", "Unable", "bisect-inconclusive"]))
+        self.assertLessEqual(len([t for t in tried if t[-1] == "v"]), 1 + 1 + 3)
         st = {"want": ["v"], "results": results, "boots": [], "poisoners": found}
         bad = AL.judge(st, {"w": {}})
         self.assertTrue(any(b.startswith("p: poisons the kernel") for b in bad), bad)
-        self.assertEqual(AL.judge(st, {"w": {}, "p": {"poisons": ""}}), [])
+        ok = {"w": {}, "p": {"poisons": "", "repro": "+p"}, "o": {"poisons": "", "repro": "+o"}}
+        self.assertEqual(AL.judge(st, ok), [])
+        # poisons: without a repro: line proves nothing
+        self.assertTrue(AL.judge(st, dict(ok, p={"poisons": ""})))
+
+    def test_known_hang_needs_its_proof(self):
+        st = {"want": ["nls"], "results": {"nls": ("known-hang", ["repro"])}, "boots": []}
+        self.assertEqual(AL.judge(st, {"nls": {"expect": "hang", "repro": ".cp +nls"}}), [])
+        for known in ({}, {"nls": {}}, {"nls": {"expect": "hang"}}):
+            bad = AL.judge(st, known)
+            self.assertEqual(len(bad), 1, known)
+            self.assertIn("known-hang", bad[0])
 
 
 if __name__ == "__main__":
