@@ -36,7 +36,8 @@ help:
 	@echo 'make init      the guest /sbin/init (qemu-test/init.c)'
 	@echo 'make cases     boot every qemu-test/cases/*.case'
 	@echo 'make drivers   i386: real drivers as modules (kernel-config/i386-drivers, own tree), boot qemu-test/drivers/*.case'
-	@echo 'make bench     instructions in parse_args(): kernel/params.c against the seed'"'"'s, callgrind (doc/bench.md)'
+	@echo 'make bench     instructions: parse_args() against the seed'"'"'s (callgrind; make bench-params), and each'
+	@echo '               module'"'"'s load and removal, series against 2.5.50'"'"'s loader (-icount; make bench-modules) (doc/bench.md)'
 	@echo 'make fuzz      libFuzzer over kernel/params.c (FUZZ_RUNS, default 10 million;'
 	@echo '               FUZZ_TARGET=modinfo: the loader'"'"'s .modinfo reading; FUZZ_TARGET=elf: its ELF checks)'
 	@echo 'make fuzz-modules  10000 damaged modules loaded in the guest (MODFUZZ_RUNS, MODFUZZ_SEED; doc/module-fuzz.md)'
@@ -121,10 +122,15 @@ fuzz:
 fuzz-modules: modules init
 	@$(S)/modfuzz.sh
 
-# parse_args() against the seed's, in instructions (doc/bench.md).
-.PHONY: bench
-bench:
+# parse_args() against the seed's, in instructions; then every module's
+# load and removal, the series' loader against 2.5.50's, under -icount
+# (doc/bench.md).
+.PHONY: bench bench-params bench-modules
+bench: bench-params bench-modules
+bench-params:
 	@$(S)/bench.sh
+bench-modules:
+	@ARCH=i386 $(S)/bench-modules.sh
 
 # Every module of the tree, built and loaded (doc/allmodules.md).
 .PHONY: allmodules allmodules-build

@@ -6,7 +6,7 @@
 # time, cheap):
 #   /bin/busybox and its applet links, /sbin/init (qemu-test/busybox/init),
 #   /bin/failnth-modprobe, /bin/sigshare and /bin/dyntrue with musl's
-#   dynamic loader (the fail-nth walks),
+#   dynamic loader (the fail-nth walks), /bin/icount (make bench),
 #   /bin/kmod with insmod, rmmod, lsmod, modinfo, modprobe and depmod in
 #   /sbin linked to it (busybox's applets of those names stay as
 #   `busybox NAME`), the modules as NAME.ko under /lib/modules/2.5.50
@@ -166,6 +166,8 @@ install -m 755 "$TOP/qemu-test/busybox/failnth-modprobe" "$R/bin/failnth-modprob
 # with an interpreter (musl's dynamic loader, the host's i386 one).
 i386-linux-musl-gcc -static -Os -Wall -o "$R/bin/sigshare" "$TOP/qemu-test/busybox/sigshare.c" ||
 	die "qemu-test/busybox/sigshare.c does not build"
+i386-linux-musl-gcc -static -Os -Wall -o "$R/bin/icount" "$TOP/qemu-test/allmodules/icount.c" ||
+	die "qemu-test/allmodules/icount.c does not build"
 echo 'int main(void) { return 0; }' |
 	i386-linux-musl-gcc -x c -no-pie -Os -o "$R/bin/dyntrue" - ||
 	die "i386-linux-musl-gcc cannot link a dynamic program"
