@@ -189,6 +189,8 @@ class Rule(unittest.TestCase):
         cmds, mods = AL.repro_steps({"repro": ".nls_koi8-u +nls_koi8_ru"}, deps)
         self.assertEqual(cmds, ["insmod /lib/modules/2.5.50/kernel/fs/nls/nls_koi8-ru.ko"])
         self.assertEqual(mods, ["nls_koi8_u", "nls_koi8_ru"])
+        self.assertEqual(AL.missing_steps({"repro": ".nls_cp936 +nls_koi8-ru -usbcore"}, deps),
+                         ["nls_cp936"])
         for bad in ("+nosuch", "usbcore", "*usbcore"):
             with self.assertRaises(ValueError):
                 AL.repro_steps({"repro": bad}, deps)
