@@ -400,23 +400,11 @@ def repro(args, known, want):
     os.makedirs(args.out, exist_ok=True)
     root = os.path.join(args.out, "root")
     make_root(args.root, root, sorted(set(m for t in todo for m in t[3])), deps, args.map, lists)
-    cases = []
-    for n, exp, cmds, mods in todo:
-        cf = os.path.join(args.out, "rp.%s.case" % n)
-        with open(cf, "w") as f:
-            f.write("# make allmodules: the known bug of %s, reproduced\n" % n)
-            f.write("timeout: %d\n" % (20 if exp == "hang" else 60))
-            f.write("append: ramdisk_size=65536\n")
-            f.write("step: sh /repro.sh < /rp.%s\n" % n)
-            f.write("expect: ^init: done$\n")
-        cases.append(cf)
-    env = dict(os.environ, GUEST_ROOT=root, BOOT_KERNEL=args.kernel,
-               BOOT_LOGDIR=os.path.join(args.out, "logs"), BOOT_JOBS="2",
-               QEMU_OPTS=os.environ.get("AM_QEMU_OPTS", "-m 256"), ARCH="i386",
-               BUILD=os.path.join(args.out, "boot"))
     t0 = time.time()
-    subprocess.run([os.path.join(TOP, "scripts/boot.sh")] + cases, env=env,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    hang = set(t[0] for t in todo if t[1] == "hang")
+    cases = boot_lists(args.out, {"rp." + t[0]: t[2] for t in todo}, args.kernel, "repro.sh",
+                       lambda c, b: 20 if c[3:] in hang else 60,
+                       "make allmodules: a known bug reproduced")
     for n, exp, cmds, mods in todo:
         got, line = repro_outcome(os.path.join(args.out, "logs", "rp.%s.log" % n))
         print("%s %s: %s %s%s" % ("===" if got == exp else "***", n, got, line,
@@ -430,6 +418,43 @@ def repro(args, known, want):
     return 1 if bad else 0
 
 
+def next_round(todo, prefix, nb):
+    """The next round of boots: up to two batches off TODO (two boots
+    run at a time), named PREFIX.N from N = NB + 1 on; (names, the
+    rest of TODO, the last N)."""
+    names = {}
+    for b in todo[:2]:
+        nb += 1
+        names["%s.%d" % (prefix, nb)] = b
+    return names, todo[2:], nb
+
+
+def boot_lists(d, names, kernel, script, timeout, what, qemu=None):
+    """Boot a case for each list of NAMES ({case: [line...]}, written
+    into the root D/root by the caller's make_root), two at a time:
+    each runs `sh /SCRIPT < /CASE` (init runs steps with < /dev/null,
+    so the step redirects from the list file) with TIMEOUT(case, list)
+    seconds.  Consoles in D/logs/CASE.log.  QEMU: its options (default
+    AM_QEMU_OPTS, else -m 256)."""
+    cases = []
+    for c, b in names.items():
+        cf = os.path.join(d, "%s.case" % c)
+        with open(cf, "w") as f:
+            f.write("# %s %s: %d lines\n" % (what, c, len(b)))
+            f.write("timeout: %d\n" % timeout(c, b))
+            f.write("append: ramdisk_size=65536\n")
+            f.write("step: sh /%s < /%s\n" % (script, c))
+            f.write("expect: ^init: done$\n")
+        cases.append(cf)
+    env = dict(os.environ, GUEST_ROOT=os.path.join(d, "root"), BOOT_KERNEL=kernel,
+               BOOT_LOGDIR=os.path.join(d, "logs"), BOOT_JOBS="2",
+               QEMU_OPTS=qemu or os.environ.get("AM_QEMU_OPTS", "-m 256"), ARCH="i386",
+               BUILD=os.path.join(d, "boot"))
+    subprocess.run([os.path.join(TOP, "scripts/boot.sh")] + cases, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return cases
+
+
 def boot_round(args, deps, names, tag=""):
     """Boot each batch of NAMES ({case: [module...]}), two at a time, in
     one root: {case: (results, the module it stopped at, MemFree,
@@ -438,24 +463,8 @@ def boot_round(args, deps, names, tag=""):
     os.makedirs(d, exist_ok=True)
     make_root(args.root, os.path.join(d, "root"), [n for b in names.values() for n in b],
               deps, args.map, names)
-    cases = []
-    for c, b in names.items():
-        cf = os.path.join(d, "%s.case" % c)
-        with open(cf, "w") as f:
-            f.write("# make allmodules batch %s: %d modules\n" % (c, len(b)))
-            f.write("timeout: %d\n" % (60 + 8 * len(b)))
-            f.write("append: ramdisk_size=65536\n")
-            f.write("step: sh /am.sh < /%s\n" % c)
-            f.write("expect: ^init: done$\n")
-        cases.append(cf)
-    env = dict(os.environ, GUEST_ROOT=os.path.join(d, "root"), BOOT_KERNEL=args.kernel,
-               BOOT_LOGDIR=os.path.join(d, "logs"), BOOT_JOBS="2",
-               QEMU_OPTS=os.environ.get("AM_QEMU_OPTS", "-m 256"), ARCH="i386",
-               BUILD=os.path.join(d, "boot"))
-    # am.sh reads its list from stdin: init runs steps with
-    # < /dev/null, so the step redirects from the list file.
-    subprocess.run([os.path.join(TOP, "scripts/boot.sh")] + cases, env=env,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    boot_lists(d, names, args.kernel, "am.sh", lambda c, b: 60 + 8 * len(b),
+               "make allmodules batch")
     out = {}
     for c, b in names.items():
         log = os.path.join(d, "logs", c + ".log")
@@ -576,11 +585,7 @@ def main():
         results[n] = ("known-hang", ["repro"])
     prior = {}
     while todo:
-        rnd, todo = todo[:2], todo[2:]
-        names = {}
-        for b in rnd:
-            nb += 1
-            names["am.%d" % nb] = b
+        names, todo, nb = next_round(todo, "am", nb)
         for c, (r, stop, mem, final) in boot_round(args, deps, names).items():
             b = names[c]
             results.update({k: v for k, v in r.items() if k in b})

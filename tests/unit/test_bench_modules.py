@@ -28,9 +28,9 @@ class Bench(unittest.TestCase):
 
     def test_parse(self):
         f = self.log("bm.1.log", "junk\r\nbm: load a\r\n"
-                     "bm: res a 0 100 50 90 40 a ,\r\n"
-                     "bm: load b\r\nbm: res b 1 30 - - - , ,\r\n"
-                     "bm: load c\r\nbm: res c 0 100 50 - - c,d d,\r\n"
+                     "bm: res a 0 100 50 90 45 95 40 a ,\r\n"
+                     "bm: load b\r\nbm: res b 1 30 - - - - - , ,\r\n"
+                     "bm: load c\r\nbm: res c 0 100 50 - - - - c,d d,\r\n"
                      "bm: load e\r\nUnable to handle kernel paging request\r\n")
         r, stop = BM.parse(f)
         self.assertEqual(r["a"], (0, 100, 50, 90, 40, "a", ""))
@@ -85,7 +85,7 @@ class Bench(unittest.TestCase):
         self.assertEqual(BM.read_phases(d, ["a"]), {"a": {"copy": 9, "free": 9}})
 
     def test_mangled_line_left_out(self):
-        f = self.log("bm.1.log", "bm: load a\nbm: res a 0 1x 2 3 4 a ,\n")
+        f = self.log("bm.1.log", "bm: load a\nbm: res a 0 1x 2 3 4 5 6 a ,\n")
         self.assertEqual(BM.parse(f)[0], {})
 
     def test_goal(self):
