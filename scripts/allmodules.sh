@@ -39,6 +39,14 @@ DIFFS=$TOP/qemu-test/allmodules/differences.txt
 pass() { echo "PASS: $*"; }
 fail() { echo "FAIL: $*"; }
 t0=$(now)
+# One run at a time on $(BUILD)/allmodules: the guest roots and the load
+# directories are rebuilt under a run that reads them (make bench's
+# module loads hold the lock themselves: AM_LOCKED).
+mkdir -p "$AM"
+if [ -z "${AM_LOCKED:-}" ]; then
+	exec 8> "$AM/run.lock"
+	flock -n 8 || { msg "allmodules: another run uses $AM; waiting for it"; flock 8; }
+fi
 
 "$TOP/scripts/build-allmodules.sh" $share $names || {
 	fail "allmodules: build: scripts/build-allmodules.sh failed"

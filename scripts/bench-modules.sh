@@ -31,6 +31,12 @@ export ARCH=i386
 AM=$BUILD/allmodules
 OUT=${BENCH_MODULES_OUT:-$AM/bench}
 t0=$(now)
+# make allmodules' lock (scripts/allmodules.sh): it rebuilds the roots
+# this reads
+mkdir -p "$AM"
+exec 8> "$AM/run.lock"
+flock -n 8 || { msg "bench: another run uses $AM; waiting for it"; flock 8; }
+export AM_LOCKED=1
 
 # The bench's kernels are built in copies of after's tree: a tree that
 # is only make allmodules' kept products (bzImage, modules) is built.
